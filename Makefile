@@ -1,0 +1,127 @@
+# Collision Lab
+#
+#   make            everything (library, lab, tests)      make run     start the lab
+#   make lib        build/libcollide.a (C compiler only)   make test    every test
+#   make bench      benchmarks                             make fuzz    libFuzzer runs
+#   make install    PREFIX=/usr/local DESTDIR=             make clean
+#
+# `make run`, `make test`, `make bench` and `make fuzz` first install what is
+# missing (scripts/bootstrap.sh). WERROR=1 turns warnings into errors (CI).
+# SAN=1 builds everything under AddressSanitizer + UBSan in build/asan.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+PREFIX  ?= /usr/local
+DESTDIR ?=
+PKG_CONFIG ?= pkg-config
+
+STD_FLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+ifeq ($(WERROR),1)
+STD_FLAGS += -Werror
+endif
+
+ifeq ($(SAN),1)
+BUILD    ?= build/asan
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+else
+BUILD    ?= build
+SANFLAGS :=
+endif
+
+ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SANFLAGS) -MMD -MP -Isrc
+LDLIBS_M  = -lm
+
+# pkg-config is asked only when a target needs SDL (after bootstrap ran).
+SDL_PKGS  = sdl2 SDL2_ttf SDL2_image jansson
+SDL_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(SDL_PKGS) 2>/dev/null)
+SDL_LIBS   = $(shell $(PKG_CONFIG) --libs $(SDL_PKGS) 2>/dev/null)
+CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS   = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+LIB_SRC  := $(wildcard src/*.c)
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+LIB      := $(BUILD)/libcollide.a
+
+APP_SRC  := $(wildcard src/app/*.c)
+APP_OBJ  := $(APP_SRC:src/app/%.c=$(BUILD)/obj/app/%.o)
+APP_CORE := $(filter-out $(BUILD)/obj/app/main.o,$(APP_OBJ))
+APP      := $(BUILD)/collision-lab
+
+# tests/test_*.c: unit tests of the module (libcollide + cmocka);
+# tests/test_app_*.c: tests of the lab's parts (its objects + SDL + cmocka).
+TEST_SRC     := $(wildcard tests/test_*.c)
+TEST_APP_SRC := $(wildcard tests/test_app_*.c)
+TEST_LIB_SRC := $(filter-out $(TEST_APP_SRC),$(TEST_SRC))
+TEST_BINS    := $(TEST_LIB_SRC:tests/%.c=$(BUILD)/tests/%) $(TEST_APP_SRC:tests/%.c=$(BUILD)/tests/%)
+
+.PHONY: all lib app tests run test test-build test-run bench fuzz install uninstall clean deps-run deps-test
+.DEFAULT_GOAL := all
+
+all: lib app tests
+
+lib: $(LIB)
+app: $(APP)
+tests: $(TEST_BINS)
+
+$(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/app/%.o: src/app/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SDL_CFLAGS) -DCL_SHARE_DIR='"$(PREFIX)/share/collision-lab"' -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(APP): $(APP_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(APP_OBJ) $(LIB) $(SDL_LIBS) $(LDLIBS_M) -o $@
+	@mkdir -p $(BUILD)/assets && cp -rf assets/. $(BUILD)/assets/
+
+$(BUILD)/tests/test_app_%: tests/test_app_%.c $(APP_CORE) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) $< $(APP_CORE) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
+
+$(BUILD)/tests/test_%: tests/test_%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
+
+run: deps-run
+	@$(MAKE) --no-print-directory app
+	$(APP) $(ARGS)
+
+deps-run:
+	@sh scripts/bootstrap.sh run
+deps-test:
+	@sh scripts/bootstrap.sh test
+
+# The unit tests twice (plain, then ASan + UBSan in build/asan), each
+# followed by the end-to-end tests of the real binary of that build.
+test: deps-test
+	@$(MAKE) --no-print-directory test-build
+	@$(MAKE) --no-print-directory SAN=1 test-build
+	@sh scripts/run-tests.sh build build/asan
+
+test-build: all
+
+-include bench/bench.mk
+-include fuzz/fuzz.mk
+
+install: lib app
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/collision-lab \
+	           $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/collision-lab/assets
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libcollide.a
+	install -m 644 src/collide.h src/broadphase.h $(DESTDIR)$(PREFIX)/include/collision-lab/
+	install -m 755 $(APP) $(DESTDIR)$(PREFIX)/bin/collision-lab
+	cp -r assets/. $(DESTDIR)$(PREFIX)/share/collision-lab/assets/
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/collision-lab $(DESTDIR)$(PREFIX)/share/collision-lab
+	rm -f $(DESTDIR)$(PREFIX)/lib/libcollide.a $(DESTDIR)$(PREFIX)/bin/collision-lab
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,38 @@
+/*
+ * broadphase.h - many shapes: every colliding pair without testing every pair.
+ *
+ * Part of libcollide (no SDL). The Broadphase owns scratch memory that grows
+ * on demand and is kept between calls, so a steady scene allocates nothing
+ * per call. No global state: use one Broadphase per thread.
+ */
+#ifndef BROADPHASE_H
+#define BROADPHASE_H
+
+#include "collide.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Indices into the caller's shape array, a < b.
+typedef struct ShapePair { int a, b; } ShapePair;
+
+typedef struct Broadphase Broadphase;   /* opaque */
+
+/// A new, empty broad phase, or NULL if memory ran out.
+Broadphase *broadphase_create(void);
+/// Frees everything; NULL is allowed.
+void broadphase_destroy(Broadphase *bp);
+
+/// Finds every pair (a < b) among shapes[0..n) for which shapes_collide is
+/// true: exactly that set, in no particular order. Writes at most `max_out`
+/// pairs to `out` and returns how many there are in all (like snprintf), or
+/// -1 if memory ran out. Bad shapes (see collide.h) take part in no pair.
+int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
+                       ShapePair *out, int max_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BROADPHASE_H */

@@ -1,0 +1,205 @@
+/*
+ * collide.h - Collision Lab's collision module.
+ *
+ * Plain C11: no SDL, no allocation, no global state. Using it needs only
+ * <stdbool.h> and <math.h>; link build/libcollide.a (make lib) and -lm.
+ *
+ * Overview
+ *   - Types: Vec2, Circle, Rect (centre, half extents, angle), Poly (convex,
+ *     3..POLY_MAX_VERTS vertices), Shape (a tagged union of the three) and
+ *     Contact (the minimum translation vector).
+ *   - The course's pair tests, one per idea, all yes/no:
+ *       collide_circle_circle        centre distance against r1 + r2, squared
+ *       collide_circle_aabb_regions  far zone / edge band / corner (Pythagoras)
+ *       collide_circle_aabb_clamp    clamp the centre into the box, compare
+ *       collide_aabb_aabb            x intervals overlap and y intervals overlap
+ *       collide_circle_rect          rotate the centre by -angle, then clamp
+ *       collide_rect_rect            separating axis test on 4 axes
+ *       collide_circle_poly          separating axis test: edge normals plus
+ *                                    the axis towards the nearest vertex
+ *       collide_poly_poly            separating axis test on the edge normals
+ *   - shapes_collide: one dispatcher for all nine kind pairs, with the
+ *     minimum translation vector.
+ *   - Beside the contract: what the lab's lessons draw (corners, projections,
+ *     closest points, the region a circle is in, a per-axis SAT report).
+ *
+ * Conventions
+ *   - Coordinates are screen pixels; y grows down. Angles are radians; a
+ *     positive angle turns clockwise on screen (x towards y).
+ *   - Shapes are closed: touching counts as colliding, in every function.
+ *   - A zero radius or half extent is allowed: the shape is a point or a
+ *     segment and is tested as one.
+ *   - Bad input (NaN or infinity in a field the test uses, a negative radius
+ *     or half extent, a Poly count outside 3..POLY_MAX_VERTS, an unknown kind,
+ *     a NULL shape) gives false and leaves every output untouched.
+ */
+#ifndef COLLIDE_H
+#define COLLIDE_H
+
+#include <stdbool.h>
+#include <math.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Types (fixed by CONTRACT.md) -------------------------------------- */
+
+/// A point or a direction, in pixels.
+typedef struct Vec2 { float x, y; } Vec2;
+
+/// A disc: every point within `radius` of `center` (radius >= 0).
+typedef struct Circle { Vec2 center; float radius; } Circle;
+
+/// A rectangle turned by `angle` radians about its centre. `half` holds half
+/// the width and half the height (>= 0). The corner at local offset (lx, ly)
+/// lies at center + (lx*cos(angle) - ly*sin(angle), lx*sin(angle) + ly*cos(angle)).
+typedef struct Rect { Vec2 center; Vec2 half; float angle; } Rect;
+
+#define POLY_MAX_VERTS 8
+/// A convex polygon: 3..POLY_MAX_VERTS vertices, either winding, no two
+/// consecutive vertices equal. Slots past `count` are never read.
+typedef struct Poly { int count; Vec2 verts[POLY_MAX_VERTS]; } Poly;
+
+typedef enum ShapeKind { SHAPE_CIRCLE, SHAPE_RECT, SHAPE_POLY } ShapeKind;
+
+/// Any one shape: `kind` says which member of the union is in use.
+typedef struct Shape {
+    ShapeKind kind;
+    union { Circle circle; Rect rect; Poly poly; };
+} Shape;
+
+/// The minimum translation: `normal` is a unit vector pointing from shape a
+/// towards shape b; moving b by `depth` (>= 0) along `normal` leaves the two
+/// just touching, and no shorter move in any direction separates them.
+typedef struct Contact { Vec2 normal; float depth; } Contact;
+
+/* ---- The course's pair tests (fixed by CONTRACT.md) -------------------- */
+
+bool collide_circle_circle(Circle a, Circle b);
+/// Three-part method: far zone ruled out, edge band accepted, corner decided
+/// by Pythagoras. r.angle is ignored.
+bool collide_circle_aabb_regions(Circle c, Rect r);
+/// Closest-point method: clamp the centre into the box. r.angle is ignored.
+bool collide_circle_aabb_clamp(Circle c, Rect r);
+/// Interval overlap on x and on y. Angles are ignored.
+bool collide_aabb_aabb(Rect a, Rect b);
+/// Any angle: the circle's centre is turned by -angle about r's centre, then
+/// the axis-aligned test decides.
+bool collide_circle_rect(Circle c, Rect r);
+/// Any angles: separating axis test on the 4 axes of the two rectangles.
+bool collide_rect_rect(Rect a, Rect b);
+bool collide_circle_poly(Circle c, const Poly *p);
+/// Separating axis test on the edge normals of both polygons.
+bool collide_poly_poly(const Poly *a, const Poly *b);
+/// All nine kind pairs. Where they collide and `contact` is not NULL, fills
+/// the minimum translation (see Contact). Otherwise `contact` is untouched.
+bool shapes_collide(const Shape *a, const Shape *b, Contact *contact);
+
+/* ---- Beside the contract: what the lessons draw ------------------------ */
+
+/// A closed interval [min, max] on a line.
+typedef struct Interval { float min, max; } Interval;
+
+/// An axis-aligned bounding box.
+typedef struct Aabb { Vec2 min, max; } Aabb;
+
+/// True when every field the shape uses is finite, sizes are >= 0, a Poly's
+/// count is in range and the kind is known. NULL is not valid.
+bool shape_is_valid(const Shape *s);
+
+/// The rectangle's corners in order (-hx,-hy), (hx,-hy), (hx,hy), (-hx,hy)
+/// in its own frame (clockwise on screen for angle 0).
+void rect_corners(Rect r, Vec2 out[4]);
+/// The rectangle as a 4-vertex polygon (its corners, as rect_corners).
+Poly poly_from_rect(Rect r);
+/// The area centroid of a polygon (the vertex mean if its area is zero).
+Vec2 poly_centroid(const Poly *p);
+/// Signed area: positive when the vertices turn clockwise on screen (y down).
+float poly_signed_area(const Poly *p);
+/// True for a valid Poly that is convex: every turn the same way (collinear
+/// vertices allowed), no consecutive duplicates, non-zero area, no self
+/// crossing.
+bool poly_is_convex(const Poly *p);
+
+/// The shape projected onto `axis` (dot products with `axis`; a unit axis
+/// gives pixels). A bad shape gives {0, 0}.
+Interval shape_project(const Shape *s, Vec2 axis);
+/// The tightest axis-aligned box around the shape. A bad shape gives a box
+/// with min > max, which overlaps nothing.
+Aabb shape_aabb(const Shape *s);
+/// The centre of a circle or rectangle, the centroid of a polygon.
+Vec2 shape_center(const Shape *s);
+
+/// The point `p` turned by `angle` radians about `pivot`.
+Vec2 vec2_rotate_about(Vec2 p, Vec2 pivot, float angle);
+/// The point of the box (any angle) closest to `p`; `p` itself when inside.
+Vec2 rect_closest_point(Rect r, Vec2 p);
+/// `r.angle` is ignored: the point of the axis-aligned box closest to `p`.
+Vec2 aabb_closest_point(Rect r, Vec2 p);
+/// The point of the polygon (boundary or inside) closest to `p`.
+Vec2 poly_closest_point(const Poly *poly, Vec2 p);
+
+/// Which part of the three-part method decided.
+typedef enum RegionPart {
+    REGION_FAR = 1,    /* part 1: |dx| > w/2 + r or |dy| > h/2 + r: no collision */
+    REGION_EDGE = 2,   /* part 2: |dx| <= w/2 or |dy| <= h/2: collision */
+    REGION_CORNER = 3  /* part 3: Pythagoras on the corner offsets decides */
+} RegionPart;
+
+/// What the three-part method saw, for drawing and for the HUD.
+typedef struct RegionReport {
+    RegionPart part;   /* the part that decided */
+    bool hit;          /* the verdict */
+    float adx, ady;    /* |dx|, |dy|: circle centre from box centre */
+    float cx, cy;      /* |dx| - w/2, |dy| - h/2 (corner offsets; part 3) */
+} RegionReport;
+
+/// collide_circle_aabb_regions, reporting how it decided. `out` may be NULL;
+/// on bad input it is untouched.
+bool collide_circle_aabb_regions_report(Circle c, Rect r, RegionReport *out);
+
+/// Where a SAT axis came from.
+typedef enum SatAxisSource {
+    SAT_FROM_A = 0,        /* an edge normal of shape a */
+    SAT_FROM_B = 1,        /* an edge normal of shape b */
+    SAT_FROM_CIRCLE = 2    /* circle centre towards the nearest vertex */
+} SatAxisSource;
+
+#define SAT_MAX_AXES (2 * POLY_MAX_VERTS + 1)
+
+/// One axis of a separating axis test: both shapes projected onto it.
+typedef struct SatAxis {
+    Vec2 axis;             /* unit length */
+    Interval a, b;         /* the projections of shape a and shape b */
+    float overlap;         /* min(a.max, b.max) - max(a.min, b.min); < 0 is a gap */
+    SatAxisSource source;
+    int edge;              /* edge index in its shape (edge i runs from vertex
+                              i to i+1; a rectangle's edges as rect_corners),
+                              or the vertex index for SAT_FROM_CIRCLE */
+} SatAxis;
+
+/// Every axis a separating axis test looks at, in order, with its verdict.
+typedef struct SatReport {
+    int count;             /* axes in `axes` */
+    SatAxis axes[SAT_MAX_AXES];
+    int separating;        /* index of the first axis with a gap, or -1 */
+    int min_axis;          /* index of the axis of least overlap (the MTV), or -1 */
+    bool hit;              /* no separating axis: the shapes collide */
+    Contact contact;       /* valid when hit: as shapes_collide fills it */
+} SatReport;
+
+/// The separating axis test written out axis by axis, for the lessons.
+/// Works for rect and poly pairs (each rectangle gives its 2 distinct axes,
+/// each polygon one axis per edge) and for a circle against a rect or poly
+/// (the polygon's axes, then the axis towards the nearest vertex). A
+/// circle-circle pair gets the single axis through both centres. The verdict
+/// always equals shapes_collide's. Returns false and leaves `out` untouched
+/// on bad input; otherwise fills `out` and returns true.
+bool sat_report(const Shape *a, const Shape *b, SatReport *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COLLIDE_H */
