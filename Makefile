@@ -86,7 +86,7 @@ $(BUILD)/tests/test_app_%: tests/test_app_%.c $(APP_CORE) $(LIB)
 
 $(BUILD)/tests/test_%: tests/test_%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) $< $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
 
 run: deps-run
 	@$(MAKE) --no-print-directory app

@@ -1,0 +1,371 @@
+/*
+ * collide.c - the course's pair tests, one idea per function, and the
+ * helpers the lessons draw with (corners, projections, closest points).
+ *
+ * The separating axis tests are in sat.c. Shared inline pieces (validity,
+ * circle-circle, circle-box, the polygon's closest feature) are in
+ * collide_internal.h so that shapes_collide runs the same computation.
+ */
+#include "collide.h"
+
+#include <float.h>
+#include <math.h>
+
+#include "collide_internal.h"
+
+/* ---- Circle against circle ------------------------------------------- */
+
+bool collide_circle_circle(Circle a, Circle b)
+{
+    // bad input never collides
+    bool hit = false;
+    if (circle_ok(a) && circle_ok(b)) {
+        // |b - a|^2 <= (r1 + r2)^2: no square root needed
+        hit = pair_circle_circle(a, b, NULL);
+    }
+    return hit;
+}
+
+/* ---- Circle against an axis-aligned box: the three-part method ------- */
+
+/// The three parts, shared by the yes/no test and its report.
+static inline bool regions_decide(Circle c, Rect r, RegionReport *out)
+{
+    // the circle's centre from the box centre, folded into the first quadrant
+    float adx = float_abs(c.center.x - r.center.x);
+    float ady = float_abs(c.center.y - r.center.y);
+    // how far the centre lies past each edge (the corner offsets)
+    float cx = adx - r.half.x;
+    float cy = ady - r.half.y;
+    RegionPart part = REGION_FAR;
+    bool hit = false;
+    if ((cx > c.radius) | (cy > c.radius)) {
+        // part 1, far zone: |dx| > w/2 + r or |dy| > h/2 + r (as |dx| - w/2 > r)
+        part = REGION_FAR;
+        hit = false;
+    } else if ((cx <= 0.0f) | (cy <= 0.0f)) {
+        // part 2, edge band: |dx| <= w/2 or |dy| <= h/2, and not far: a hit
+        part = REGION_EDGE;
+        hit = true;
+    } else {
+        // part 3, corner: Pythagoras on the corner offsets against r
+        part = REGION_CORNER;
+        hit = cx * cx + cy * cy <= c.radius * c.radius;
+    }
+    if (out != NULL) {
+        out->part = part;
+        out->hit = hit;
+        out->adx = adx;
+        out->ady = ady;
+        out->cx = cx;
+        out->cy = cy;
+    }
+    return hit;
+}
+
+bool collide_circle_aabb_regions(Circle c, Rect r)
+{
+    bool hit = false;
+    if (circle_ok(c) && aabb_ok(r)) {
+        hit = regions_decide(c, r, NULL);
+    }
+    return hit;
+}
+
+bool collide_circle_aabb_regions_report(Circle c, Rect r, RegionReport *out)
+{
+    bool hit = false;
+    if (circle_ok(c) && aabb_ok(r)) {
+        hit = regions_decide(c, r, out);
+    }
+    return hit;
+}
+
+/* ---- Circle against an axis-aligned box: the clamp method ------------ */
+
+bool collide_circle_aabb_clamp(Circle c, Rect r)
+{
+    bool hit = false;
+    if (circle_ok(c) && aabb_ok(r)) {
+        // the centre relative to the box centre (the box's frame, unturned)
+        Vec2 local = vec2_sub(c.center, r.center);
+        // clamp it into the box, compare the squared distance with r^2
+        hit = pair_circle_box(local, c.radius, r.half, NULL);
+    }
+    return hit;
+}
+
+/* ---- Box against box ------------------------------------------------- */
+
+bool collide_aabb_aabb(Rect a, Rect b)
+{
+    bool hit = false;
+    if (aabb_ok(a) && aabb_ok(b)) {
+        // centre distance on each axis against the sum of the half extents
+        float dx = float_abs(b.center.x - a.center.x);
+        float dy = float_abs(b.center.y - a.center.y);
+        // the x intervals overlap and the y intervals overlap (touching counts)
+        hit = (dx <= a.half.x + b.half.x) & (dy <= a.half.y + b.half.y);
+    }
+    return hit;
+}
+
+/* ---- Circle against a turned rectangle ------------------------------- */
+
+bool collide_circle_rect(Circle c, Rect r)
+{
+    bool hit = false;
+    if (circle_ok(c) && rect_ok(r)) {
+        // turn the centre by -angle about r's centre (cos/sin once), then clamp
+        hit = pair_circle_rect(c, r, NULL);
+    }
+    return hit;
+}
+
+/* ---- Helpers the lessons draw with ----------------------------------- */
+
+bool shape_is_valid(const Shape *s)
+{
+    return shape_ok(s);
+}
+
+void rect_corners(Rect r, Vec2 out[4])
+{
+    if (out != NULL) {
+        Rot q = rot_make(r.angle);
+        // local corners, clockwise on screen for angle 0
+        const Vec2 local[4] = {
+            { -r.half.x, -r.half.y }, { r.half.x, -r.half.y },
+            { r.half.x, r.half.y }, { -r.half.x, r.half.y },
+        };
+        for (int i = 0; i < 4; ++i) {
+            out[i] = vec2_add(r.center, rot_apply(q, local[i]));
+        }
+    }
+}
+
+Poly poly_from_rect(Rect r)
+{
+    Poly p = { 0 };
+    p.count = 4;
+    rect_corners(r, p.verts);
+    return p;
+}
+
+float poly_signed_area(const Poly *p)
+{
+    float area = 0.0f;
+    if (poly_ok(p)) {
+        // shoelace about vertex 0
+        area = 0.5f * poly_area2(p);
+    }
+    return area;
+}
+
+Vec2 poly_centroid(const Poly *p)
+{
+    Vec2 centroid = { 0.0f, 0.0f };
+    if (poly_ok(p)) {
+        // fan of triangles from vertex 0: each weighs its signed area
+        Vec2 o = p->verts[0];
+        Vec2 sum = { 0.0f, 0.0f };
+        float area2 = 0.0f;
+        for (int i = 1; i + 1 < p->count; ++i) {
+            Vec2 e1 = vec2_sub(p->verts[i], o);
+            Vec2 e2 = vec2_sub(p->verts[i + 1], o);
+            float a = vec2_cross(e1, e2);
+            area2 += a;
+            sum = vec2_add(sum, vec2_scale(vec2_add(e1, e2), a));
+        }
+        if (!poly_is_flat(p, area2)) {
+            // area centroid: o + sum / (3 * area2)
+            centroid = vec2_add(o, vec2_scale(sum, 1.0f / (3.0f * area2)));
+        } else {
+            // flat polygon: the mean of the vertices
+            Vec2 mean = { 0.0f, 0.0f };
+            for (int i = 0; i < p->count; ++i) {
+                mean = vec2_add(mean, vec2_sub(p->verts[i], o));
+            }
+            centroid = vec2_add(o, vec2_scale(mean, 1.0f / (float)p->count));
+        }
+    }
+    return centroid;
+}
+
+bool poly_is_convex(const Poly *p)
+{
+    bool convex = poly_ok(p);
+    if (convex) {
+        int n = p->count;
+        float turn = 0.0f;      /* sign of the turns seen so far (0: none yet) */
+        int x_changes = 0;      /* sign changes of the edges' dx, around once */
+        float first_dx = 0.0f;
+        float last_dx = 0.0f;
+        for (int i = 0; i < n && convex; ++i) {
+            Vec2 a = p->verts[i];
+            Vec2 b = p->verts[(i + 1) % n];
+            Vec2 c = p->verts[(i + 2) % n];
+            Vec2 e1 = vec2_sub(b, a);
+            Vec2 e2 = vec2_sub(c, b);
+            float len1 = vec2_length_sq(e1);
+            float len2 = vec2_length_sq(e2);
+            // no two consecutive vertices equal
+            convex = len1 > 0.0f && len2 > 0.0f;
+            // the turn at b: ignore it when it is straight (within rounding)
+            float cross = vec2_cross(e1, e2);
+            if (convex && cross * cross <= 1e-12f * len1 * len2) {
+                // straight on is allowed, doubling back is not
+                convex = vec2_dot(e1, e2) > 0.0f;
+            } else if (convex) {
+                // every real turn the same way
+                float s = cross > 0.0f ? 1.0f : -1.0f;
+                convex = turn == 0.0f || turn == s;
+                turn = s;
+            }
+            // count the sign changes of dx: a simple convex polygon has two
+            if (e1.x != 0.0f) {
+                if (last_dx != 0.0f && (e1.x > 0.0f) != (last_dx > 0.0f)) {
+                    ++x_changes;
+                }
+                if (first_dx == 0.0f) {
+                    first_dx = e1.x;
+                }
+                last_dx = e1.x;
+            }
+        }
+        if (convex && first_dx != 0.0f && (first_dx > 0.0f) != (last_dx > 0.0f)) {
+            ++x_changes;
+        }
+        // turning around once (not a star) and a real area
+        convex = convex && x_changes == 2 && turn != 0.0f && !poly_is_flat(p, poly_area2(p));
+    }
+    return convex;
+}
+
+Interval shape_project(const Shape *s, Vec2 axis)
+{
+    Interval iv = { 0.0f, 0.0f };
+    if (shape_ok(s)) {
+        switch (s->kind) {
+        case SHAPE_CIRCLE: {
+            // centre +- radius * |axis|
+            float c = vec2_dot(s->circle.center, axis);
+            float r = s->circle.radius * sqrtf(vec2_length_sq(axis));
+            iv.min = c - r;
+            iv.max = c + r;
+        } break;
+        case SHAPE_RECT: {
+            // centre +- the half extents projected with |dot|
+            Rot q = rot_make(s->rect.angle);
+            float c = vec2_dot(s->rect.center, axis);
+            float r = s->rect.half.x * float_abs(vec2_dot(vec2_make(q.c, q.s), axis))
+                    + s->rect.half.y * float_abs(vec2_dot(vec2_make(-q.s, q.c), axis));
+            iv.min = c - r;
+            iv.max = c + r;
+        } break;
+        case SHAPE_POLY: {
+            // the extreme vertices
+            iv.min = iv.max = vec2_dot(s->poly.verts[0], axis);
+            for (int i = 1; i < s->poly.count; ++i) {
+                float d = vec2_dot(s->poly.verts[i], axis);
+                iv.min = float_min(iv.min, d);
+                iv.max = float_max(iv.max, d);
+            }
+        } break;
+        default:
+            break;
+        }
+    }
+    return iv;
+}
+
+Aabb shape_aabb(const Shape *s)
+{
+    // empty box (min > max) for bad input
+    Aabb box = { { FLT_MAX, FLT_MAX }, { -FLT_MAX, -FLT_MAX } };
+    if (shape_ok(s)) {
+        switch (s->kind) {
+        case SHAPE_CIRCLE: {
+            Vec2 r = { s->circle.radius, s->circle.radius };
+            box.min = vec2_sub(s->circle.center, r);
+            box.max = vec2_add(s->circle.center, r);
+        } break;
+        case SHAPE_RECT: {
+            // half extents of the turned box: |cos|, |sin| weigh hx and hy
+            Rot q = rot_make(s->rect.angle);
+            float ac = float_abs(q.c);
+            float as = float_abs(q.s);
+            Vec2 e = { s->rect.half.x * ac + s->rect.half.y * as,
+                       s->rect.half.x * as + s->rect.half.y * ac };
+            box.min = vec2_sub(s->rect.center, e);
+            box.max = vec2_add(s->rect.center, e);
+        } break;
+        case SHAPE_POLY: {
+            box.min = box.max = s->poly.verts[0];
+            for (int i = 1; i < s->poly.count; ++i) {
+                Vec2 v = s->poly.verts[i];
+                box.min = vec2_make(float_min(box.min.x, v.x), float_min(box.min.y, v.y));
+                box.max = vec2_make(float_max(box.max.x, v.x), float_max(box.max.y, v.y));
+            }
+        } break;
+        default:
+            break;
+        }
+    }
+    return box;
+}
+
+Vec2 shape_center(const Shape *s)
+{
+    Vec2 c = { 0.0f, 0.0f };
+    if (shape_ok(s)) {
+        switch (s->kind) {
+        case SHAPE_CIRCLE: c = s->circle.center; break;
+        case SHAPE_RECT: c = s->rect.center; break;
+        case SHAPE_POLY: c = poly_centroid(&s->poly); break;
+        default: break;
+        }
+    }
+    return c;
+}
+
+Vec2 vec2_rotate_about(Vec2 p, Vec2 pivot, float angle)
+{
+    // turn the offset from the pivot, then put the pivot back
+    Rot q = rot_make(angle);
+    return vec2_add(pivot, rot_apply(q, vec2_sub(p, pivot)));
+}
+
+Vec2 aabb_closest_point(Rect r, Vec2 p)
+{
+    // clamp the offset from the centre into [-half, half]
+    Vec2 d = vec2_sub(p, r.center);
+    Vec2 result = p;
+    if (float_abs(d.x) > r.half.x || float_abs(d.y) > r.half.y) {
+        Vec2 q = { float_clamp(d.x, -r.half.x, r.half.x), float_clamp(d.y, -r.half.y, r.half.y) };
+        result = vec2_add(r.center, q);
+    }
+    return result;
+}
+
+Vec2 rect_closest_point(Rect r, Vec2 p)
+{
+    // into the rectangle's frame, clamp there, and back
+    Rot q = rot_make(r.angle);
+    Vec2 local = rot_inv_apply(q, vec2_sub(p, r.center));
+    Vec2 result = p;
+    if (float_abs(local.x) > r.half.x || float_abs(local.y) > r.half.y) {
+        Vec2 c = { float_clamp(local.x, -r.half.x, r.half.x), float_clamp(local.y, -r.half.y, r.half.y) };
+        result = vec2_add(r.center, rot_apply(q, c));
+    }
+    return result;
+}
+
+Vec2 poly_closest_point(const Poly *poly, Vec2 p)
+{
+    Vec2 result = p;
+    if (poly_ok(poly)) {
+        result = poly_feature(poly, p).point;
+    }
+    return result;
+}

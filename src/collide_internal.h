@@ -1,0 +1,280 @@
+/*
+ * collide_internal.h - private to collide.c and sat.c (not installed).
+ *
+ * The pieces both files need, static inline so that the yes/no test and
+ * shapes_collide run the very same computation (and therefore can never
+ * disagree, not even at exact touching): the validity checks, circle-circle
+ * and circle-box with their contact, and the polygon's closest feature.
+ */
+#ifndef COLLIDE_INTERNAL_H
+#define COLLIDE_INTERNAL_H
+
+#include "vec2.h"
+
+/* ---- Validity: cheap, the common path is one compare per shape ------- */
+
+static inline bool circle_ok(Circle c)
+{
+    return float_finite3(c.center.x, c.center.y, c.radius) && c.radius >= 0.0f;
+}
+
+/// An axis-aligned box: the angle is not looked at.
+static inline bool aabb_ok(Rect r)
+{
+    return float_finite3(r.center.x, r.center.y, r.half.x + r.half.y)
+        && r.half.x >= 0.0f && r.half.y >= 0.0f;
+}
+
+/// A turned rectangle: the angle must be finite too.
+static inline bool rect_ok(Rect r)
+{
+    return aabb_ok(r) && r.angle * 0.0f == 0.0f;
+}
+
+static inline bool poly_ok(const Poly *p)
+{
+    bool ok = p != NULL && p->count >= 3 && p->count <= POLY_MAX_VERTS;
+    if (ok) {
+        // a sum of x*0 terms is 0 exactly when every coordinate is finite
+        float zero = 0.0f;
+        for (int i = 0; i < p->count; ++i) {
+            zero += p->verts[i].x * 0.0f + p->verts[i].y * 0.0f;
+        }
+        ok = zero == 0.0f;
+    }
+    return ok;
+}
+
+static inline bool shape_ok(const Shape *s)
+{
+    bool ok = false;
+    if (s != NULL) {
+        switch (s->kind) {
+        case SHAPE_CIRCLE: ok = circle_ok(s->circle); break;
+        case SHAPE_RECT: ok = rect_ok(s->rect); break;
+        case SHAPE_POLY: ok = poly_ok(&s->poly); break;
+        default: ok = false; break;
+        }
+    }
+    return ok;
+}
+
+/* ---- Circle against circle ------------------------------------------- */
+
+/// Centre distance against r1 + r2, both squared. Fills `contact` (from a
+/// towards b) only on a hit.
+static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact)
+{
+    // offset between the centres and the sum of the radii
+    Vec2 d = vec2_sub(b.center, a.center);
+    float r = a.radius + b.radius;
+    // squared distance against squared radius sum: no square root
+    bool hit = vec2_length_sq(d) <= r * r;
+    if (hit && contact != NULL) {
+        // b leaves along the line of centres; equal centres: any fixed axis
+        float dist = 0.0f;
+        contact->normal = vec2_normalize_or(d, vec2_make(1.0f, 0.0f), &dist);
+        contact->depth = float_max(r - dist, 0.0f);
+    }
+    return hit;
+}
+
+/* ---- Circle against a box in the box's own frame --------------------- */
+
+/// `local` is the circle's centre relative to the box centre, in the box's
+/// frame; the box spans [-half, half]. Closest-point method: clamp the
+/// centre into the box and compare the squared distance with r^2. On a hit,
+/// `contact` gets the box-frame normal (circle towards box) and the depth.
+static inline bool pair_circle_box(Vec2 local, float radius, Vec2 half, Contact *contact)
+{
+    // closest point of the box: the centre clamped into [-half, half]
+    Vec2 closest = vec2_make(float_clamp(local.x, -half.x, half.x),
+                             float_clamp(local.y, -half.y, half.y));
+    // from the closest point to the centre, compared squared with the radius
+    Vec2 e = vec2_sub(local, closest);
+    float dist_sq = vec2_length_sq(e);
+    bool hit = dist_sq <= radius * radius;
+    if (hit && contact != NULL) {
+        Vec2 normal = vec2_make(1.0f, 0.0f);
+        float depth = 0.0f;
+        if (dist_sq > 0.0f) {
+            // centre outside: the box lies from the centre towards the closest point
+            float dist = 0.0f;
+            normal = vec2_neg(vec2_normalize_or(e, vec2_make(1.0f, 0.0f), &dist));
+            depth = radius - dist;
+        } else {
+            // centre inside (or on the boundary): leave through the nearest edge
+            float gap_x = half.x - float_abs(local.x);
+            float gap_y = half.y - float_abs(local.y);
+            if (gap_x <= gap_y) {
+                normal = vec2_make(local.x >= 0.0f ? -1.0f : 1.0f, 0.0f);
+                depth = radius + gap_x;
+            } else {
+                normal = vec2_make(0.0f, local.y >= 0.0f ? -1.0f : 1.0f);
+                depth = radius + gap_y;
+            }
+        }
+        contact->normal = normal;
+        contact->depth = float_max(depth, 0.0f);
+    }
+    return hit;
+}
+
+/// Circle against a turned rectangle: the centre turned by -angle about the
+/// rectangle's centre (cos/sin once, in q), then the box test.
+static inline bool pair_circle_rect(Circle c, Rect r, Contact *contact)
+{
+    Rot q = rot_make(r.angle);
+    // the circle's centre in the rectangle's frame
+    Vec2 local = rot_inv_apply(q, vec2_sub(c.center, r.center));
+    Contact local_contact = { { 1.0f, 0.0f }, 0.0f };
+    bool hit = pair_circle_box(local, c.radius, r.half, contact != NULL ? &local_contact : NULL);
+    if (hit && contact != NULL) {
+        // the normal back into the world frame
+        contact->normal = rot_apply(q, local_contact.normal);
+        contact->depth = local_contact.depth;
+    }
+    return hit;
+}
+
+/* ---- The closest feature of a polygon -------------------------------- */
+
+/// A polygon counts as flat (a segment or a point) when twice its area is
+/// at most this times its longest edge squared: height/length below 1e-5.
+#define POLY_FLAT_TOLERANCE 1e-5f
+
+/// Twice the signed area (shoelace about vertex 0, for precision).
+static inline float poly_area2(const Poly *p)
+{
+    float area2 = 0.0f;
+    Vec2 o = p->verts[0];
+    for (int i = 1; i + 1 < p->count; ++i) {
+        area2 += vec2_cross(vec2_sub(p->verts[i], o), vec2_sub(p->verts[i + 1], o));
+    }
+    return area2;
+}
+
+/// The longest edge squared.
+static inline float poly_longest_edge_sq(const Poly *p)
+{
+    float longest = 0.0f;
+    for (int i = 0; i < p->count; ++i) {
+        Vec2 e = vec2_sub(p->verts[i + 1 < p->count ? i + 1 : 0], p->verts[i]);
+        longest = float_max(longest, vec2_length_sq(e));
+    }
+    return longest;
+}
+
+/// Zero area within rounding (collinear vertices): see POLY_FLAT_TOLERANCE.
+static inline bool poly_is_flat(const Poly *p, float area2)
+{
+    return float_abs(area2) <= POLY_FLAT_TOLERANCE * poly_longest_edge_sq(p);
+}
+
+/// What the polygon looks like from a point p.
+typedef struct PolyFeature {
+    Vec2 point;      /* the closest point of the polygon; p itself inside */
+    Vec2 normal;     /* unit, from the polygon towards p (inside: the
+                        outward normal of the nearest edge) */
+    float distance;  /* > 0: p is that far outside; <= 0: p is inside, that
+                        far (negated) from the nearest edge */
+} PolyFeature;
+
+/// The closest feature of a valid polygon to p. Inside (non-flat polygon,
+/// p on the inner side of every edge): the nearest edge. Outside: the
+/// closest point over all edges; on an edge's interior the normal is that
+/// edge's perpendicular, at a vertex the direction vertex -> p.
+static inline PolyFeature poly_feature(const Poly *poly, Vec2 p)
+{
+    PolyFeature f = { p, { 1.0f, 0.0f }, 0.0f };
+    int n = poly->count;
+    // winding: +1 when the area is positive, -1 negative, 0 flat
+    float area2 = poly_area2(poly);
+    float sigma = 0.0f;
+    if (!poly_is_flat(poly, area2)) {
+        sigma = area2 > 0.0f ? 1.0f : -1.0f;
+    }
+
+    // inside test: p on the inner side of every edge; remember the nearest edge
+    bool inside = sigma != 0.0f;
+    int near_edge = -1;
+    float near_key = 0.0f;
+    for (int i = 0; i < n && inside; ++i) {
+        Vec2 v0 = poly->verts[i];
+        Vec2 e = vec2_sub(poly->verts[i + 1 < n ? i + 1 : 0], v0);
+        float len_sq = vec2_length_sq(e);
+        if (len_sq > 0.0f) {
+            // sigma * cross >= 0: p is on the polygon's side of this edge
+            float side = sigma * vec2_cross(e, vec2_sub(p, v0));
+            inside = side >= 0.0f;
+            // squared distance to the edge's line: side^2 / |e|^2
+            float key = side * side / len_sq;
+            if (inside && (near_edge < 0 || key < near_key)) {
+                near_edge = i;
+                near_key = key;
+            }
+        }
+    }
+
+    if (inside && near_edge >= 0) {
+        // inside: the nearest edge, with its outward normal
+        Vec2 v0 = poly->verts[near_edge];
+        Vec2 e = vec2_sub(poly->verts[near_edge + 1 < n ? near_edge + 1 : 0], v0);
+        float len = 0.0f;
+        Vec2 outward = vec2_normalize_or(vec2_make(sigma * e.y, -sigma * e.x), vec2_make(1.0f, 0.0f), &len);
+        f.point = p;
+        f.normal = outward;
+        f.distance = -(sigma * vec2_cross(e, vec2_sub(p, v0))) / len;
+    } else {
+        // outside (or a flat polygon): the closest point over all edges
+        float best_sq = INFINITY;
+        int best_edge = 0;
+        bool best_face = false;
+        Vec2 best_point = poly->verts[0];
+        for (int i = 0; i < n; ++i) {
+            Vec2 v0 = poly->verts[i];
+            Vec2 e = vec2_sub(poly->verts[i + 1 < n ? i + 1 : 0], v0);
+            float len_sq = vec2_length_sq(e);
+            // parameter of the projection of p on the edge, clamped to [0, 1]
+            float t = len_sq > 0.0f ? vec2_dot(vec2_sub(p, v0), e) / len_sq : 0.0f;
+            bool face = t > 0.0f && t < 1.0f;
+            t = float_clamp(t, 0.0f, 1.0f);
+            Vec2 q = vec2_add(v0, vec2_scale(e, t));
+            float d_sq = vec2_length_sq(vec2_sub(p, q));
+            if (d_sq < best_sq) {
+                best_sq = d_sq;
+                best_edge = i;
+                best_face = face;
+                best_point = q;
+            }
+        }
+        Vec2 v0 = poly->verts[best_edge];
+        Vec2 e = vec2_sub(poly->verts[best_edge + 1 < n ? best_edge + 1 : 0], v0);
+        // the edge's perpendicular, outward when the winding is known
+        Vec2 perp = vec2_make(e.y, -e.x);
+        if (sigma < 0.0f) {
+            perp = vec2_neg(perp);
+        }
+        float side = vec2_dot(perp, vec2_sub(p, v0));
+        float len = 0.0f;
+        Vec2 u = vec2_normalize_or(perp, vec2_make(1.0f, 0.0f), &len);
+        f.point = best_point;
+        if (best_face && sigma != 0.0f) {
+            // on an edge's interior: the outward normal, signed distance to the line
+            f.normal = u;
+            f.distance = len > 0.0f ? side / len : 0.0f;
+        } else if (best_face) {
+            // a flat polygon's edge: the perpendicular towards p (any, if p is on it)
+            f.normal = side < 0.0f ? vec2_neg(u) : u;
+            f.distance = len > 0.0f ? float_abs(side) / len : 0.0f;
+        } else {
+            // at a vertex: the direction vertex -> p (the edge's normal if p is the vertex)
+            float dist = 0.0f;
+            f.normal = vec2_normalize_or(vec2_sub(p, best_point), u, &dist);
+            f.distance = dist;
+        }
+    }
+    return f;
+}
+
+#endif /* COLLIDE_INTERNAL_H */
