@@ -31,6 +31,10 @@ void broadphase_destroy(Broadphase *bp);
 int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
                        ShapePair *out, int max_out);
 
+/* Beside the contract: how many pairs the last broadphase_collide call gave
+ * to the narrow phase (boxes overlapping), for the lesson's HUD. */
+long long broadphase_candidates(const Broadphase *bp);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,531 @@
+/*
+ * test_broadphase.c - the broad phase against brute force.
+ *
+ * Every scene is made from a fixed seed; the broad phase must return exactly
+ * the pairs (a < b) for which shapes_collide is true, found by testing all
+ * pairs: both lists are sorted and compared element by element. The scenes
+ * cover the cases a grid gets wrong: clusters, everything overlapping, huge
+ * and tiny shapes together, shapes on cell borders with equal box coordinates
+ * and exact touching, points and segments, bad shapes mixed in, far and
+ * extreme coordinates, and a Broadphase reused while N changes.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "broadphase.h"
+
+/* ---- helpers ------------------------------------------------------------- */
+
+/* xorshift32 with a fixed seed per scene */
+typedef struct Rng { uint32_t s; } Rng;
+
+static uint32_t rng_next(Rng *r)
+{
+    uint32_t x = r->s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    r->s = x;
+    return x;
+}
+
+static float rng_range(Rng *r, float lo, float hi)
+{
+    return lo + (hi - lo) * (float)(rng_next(r) >> 8) * (1.0f / 16777216.0f);
+}
+
+static Shape make_circle(float x, float y, float r)
+{
+    Shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = SHAPE_CIRCLE;
+    s.circle.center.x = x;
+    s.circle.center.y = y;
+    s.circle.radius = r;
+    return s;
+}
+
+static Shape make_rect(float x, float y, float hx, float hy, float angle)
+{
+    Shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = SHAPE_RECT;
+    s.rect.center.x = x;
+    s.rect.center.y = y;
+    s.rect.half.x = hx;
+    s.rect.half.y = hy;
+    s.rect.angle = angle;
+    return s;
+}
+
+/* A convex polygon: `count` vertices at increasing angles on a circle. */
+static Shape make_poly(Rng *rng, float x, float y, float r, int count)
+{
+    Shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = SHAPE_POLY;
+    s.poly.count = count;
+    for (int k = 0; k < count; k++) {
+        float a = 6.2831853f * ((float)k + rng_range(rng, 0.0f, 0.6f)) / (float)count;
+        s.poly.verts[k].x = x + r * cosf(a);
+        s.poly.verts[k].y = y + r * sinf(a);
+    }
+    return s;
+}
+
+/* A random shape of size lo..hi around (x, y). */
+static Shape make_any(Rng *rng, float x, float y, float lo, float hi)
+{
+    Shape s;
+    uint32_t kind = rng_next(rng) % 3u;
+    if (kind == 0u) {
+        s = make_circle(x, y, rng_range(rng, lo, hi));
+    } else if (kind == 1u) {
+        s = make_rect(x, y, rng_range(rng, lo, hi), rng_range(rng, lo, hi),
+                      rng_range(rng, -3.2f, 3.2f));
+    } else {
+        s = make_poly(rng, x, y, rng_range(rng, lo, hi), 3 + (int)(rng_next(rng) % 6u));
+    }
+    return s;
+}
+
+static int cmp_pair(const void *pa, const void *pb)
+{
+    const ShapePair *a = pa;
+    const ShapePair *b = pb;
+    int r = (a->a > b->a) - (a->a < b->a);
+    return r != 0 ? r : (a->b > b->b) - (a->b < b->b);
+}
+
+/* Every colliding pair by testing all of them; the caller frees the list. */
+static ShapePair *brute_pairs(const Shape *shapes, int n, int *count)
+{
+    size_t cap = 1024;
+    size_t used = 0;
+    ShapePair *pairs = malloc(cap * sizeof *pairs);
+    assert_non_null(pairs);
+    for (int a = 0; a < n; a++) {
+        for (int b = a + 1; b < n; b++) {
+            if (shapes_collide(&shapes[a], &shapes[b], NULL)) {
+                if (used == cap) {
+                    cap *= 2;
+                    pairs = realloc(pairs, cap * sizeof *pairs);
+                    assert_non_null(pairs);
+                }
+                pairs[used].a = a;
+                pairs[used].b = b;
+                used++;
+            }
+        }
+    }
+    *count = (int)used;
+    return pairs;
+}
+
+/* The broad phase's pairs equal brute force's, as sets; returns the count. */
+static int check_against_brute(Broadphase *bp, const Shape *shapes, int n)
+{
+    int expected = 0;
+    ShapePair *want = brute_pairs(shapes, n, &expected);
+    int cap = expected + 16;
+    ShapePair *got = malloc((size_t)cap * sizeof *got);
+    assert_non_null(got);
+    int found = broadphase_collide(bp, shapes, n, got, cap);
+    assert_int_equal(found, expected);
+    for (int i = 0; i < found; i++) {
+        assert_true(got[i].a < got[i].b);
+        assert_true(got[i].a >= 0 && got[i].b < n);
+    }
+    qsort(got, (size_t)found, sizeof *got, cmp_pair);
+    for (int i = 0; i < found; i++) {
+        /* sorted, equal to the reference, so also free of duplicates */
+        assert_int_equal(got[i].a, want[i].a);
+        assert_int_equal(got[i].b, want[i].b);
+    }
+    free(got);
+    free(want);
+    return expected;
+}
+
+static Broadphase *new_bp(void)
+{
+    Broadphase *bp = broadphase_create();
+    assert_non_null(bp);
+    return bp;
+}
+
+/* ---- scenes ---------------------------------------------------------------- */
+
+/* Test 1: lesson 9's setting, uniform over the canvas, N = 5,000. */
+static void test_uniform_many(void **state)
+{
+    (void)state;
+    Rng rng = {0x1234567u};
+    int n = 5000;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        shapes[i] = make_any(&rng, rng_range(&rng, 0.0f, 1280.0f), rng_range(&rng, 0.0f, 720.0f), 3.0f, 12.0f);
+    }
+    Broadphase *bp = new_bp();
+    int pairs = check_against_brute(bp, shapes, n);
+    assert_true(pairs > 1000);   /* the scene does have work in it */
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 2: tight clusters (many shapes per cell), and empty space between. */
+static void test_clustered(void **state)
+{
+    (void)state;
+    Rng rng = {0xBEEFu};
+    int n = 2000;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        int c = i % 7;
+        float cx = 100.0f + 160.0f * (float)c;
+        float cy = 100.0f + 70.0f * (float)c;
+        shapes[i] = make_any(&rng, cx + rng_range(&rng, -25.0f, 25.0f), cy + rng_range(&rng, -25.0f, 25.0f), 1.0f, 8.0f);
+    }
+    Broadphase *bp = new_bp();
+    int pairs = check_against_brute(bp, shapes, n);
+    assert_true(pairs > 10000);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 3: everything overlaps everything: n (n - 1) / 2 pairs. */
+static void test_all_overlapping(void **state)
+{
+    (void)state;
+    Rng rng = {99u};
+    int n = 300;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        shapes[i] = make_any(&rng, 640.0f + rng_range(&rng, -5.0f, 5.0f), 360.0f + rng_range(&rng, -5.0f, 5.0f), 20.0f, 40.0f);
+    }
+    Broadphase *bp = new_bp();
+    int pairs = check_against_brute(bp, shapes, n);
+    assert_int_equal(pairs, n * (n - 1) / 2);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 4: huge shapes (spanning many cells, some the whole canvas) among
+ * tiny and normal ones; also a scene of huge shapes only. */
+static void test_huge_and_tiny(void **state)
+{
+    (void)state;
+    Rng rng = {0xC0FFEEu};
+    int n = 2000;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        float x = rng_range(&rng, 0.0f, 1280.0f);
+        float y = rng_range(&rng, 0.0f, 720.0f);
+        int kind = i % 10;
+        if (kind == 0) {
+            shapes[i] = make_any(&rng, x, y, 100.0f, 900.0f);     /* huge */
+        } else if (kind < 5) {
+            shapes[i] = make_any(&rng, x, y, 0.01f, 0.5f);        /* tiny */
+        } else {
+            shapes[i] = make_any(&rng, x, y, 3.0f, 12.0f);
+        }
+    }
+    Broadphase *bp = new_bp();
+    check_against_brute(bp, shapes, n);
+    /* only huge shapes: every one in the huge list */
+    int m = 150;
+    for (int i = 0; i < m; i++) {
+        shapes[i] = make_any(&rng, rng_range(&rng, -3000.0f, 3000.0f), rng_range(&rng, -3000.0f, 3000.0f), 300.0f, 1500.0f);
+    }
+    int pairs = check_against_brute(bp, shapes, m);
+    assert_true(pairs > 100);
+    /* a huge box with small boxes exactly touching its edges from outside,
+       and circles touching its corners' sides */
+    n = 0;
+    shapes[n++] = make_rect(640.0f, 360.0f, 500.0f, 300.0f, 0.0f);   /* x 140..1140, y 60..660 */
+    for (int i = 0; i < 40; i++) {
+        float t = 140.0f + 25.0f * (float)i;
+        shapes[n++] = make_rect(t, 50.0f, 4.0f, 10.0f, 0.0f);         /* bottom edge at y = 60 */
+        shapes[n++] = make_rect(t, 670.0f, 4.0f, 10.0f, 0.0f);        /* top edge at y = 660 */
+        shapes[n++] = make_circle(130.0f, 60.0f + 15.0f * (float)i, 10.0f);  /* touches x = 140 */
+        shapes[n++] = make_circle(1150.0f, 60.0f + 15.0f * (float)i, 9.5f);  /* 0.5 px short */
+    }
+    pairs = check_against_brute(bp, shapes, n);
+    assert_true(pairs >= 120);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 5: axis-aligned boxes on a lattice whose step is a power of two (so
+ * box edges fall on cell borders), neighbours touching exactly, many equal
+ * box coordinates; circles touching along x and y. */
+static void test_cell_borders_and_touching(void **state)
+{
+    (void)state;
+    Broadphase *bp = new_bp();
+    static const float steps[] = {8.0f, 16.0f, 32.0f, 64.0f, 20.0f};
+    for (size_t s = 0; s < sizeof steps / sizeof steps[0]; s++) {
+        float step = steps[s];
+        Shape shapes[40 * 20];
+        int n = 0;
+        for (int row = 0; row < 20; row++) {
+            for (int col = 0; col < 40; col++) {
+                float x = step * (float)col;
+                float y = step * (float)row;
+                if ((row + col) % 3 == 0) {
+                    shapes[n++] = make_circle(x, y, 0.5f * step);          /* touches its neighbours */
+                } else if ((row + col) % 3 == 1) {
+                    shapes[n++] = make_rect(x, y, 0.5f * step, 0.5f * step, 0.0f);  /* shares edges */
+                } else {
+                    shapes[n++] = make_rect(x + 0.5f * step, y, 0.25f * step, 0.5f * step, 0.0f);
+                }
+            }
+        }
+        int pairs = check_against_brute(bp, shapes, n);
+        assert_true(pairs >= n);   /* a lattice of touching shapes */
+    }
+    /* identical shapes: every pair of the copies collides */
+    Shape same[64];
+    for (int i = 0; i < 64; i++) {
+        same[i] = make_rect(128.0f, 64.0f, 16.0f, 16.0f, 0.0f);
+    }
+    assert_int_equal(check_against_brute(bp, same, 64), 64 * 63 / 2);
+    broadphase_destroy(bp);
+}
+
+/* Test 6: points (radius 0) and segments (a zero half extent), many on the
+ * same spots, among normal shapes; then points only. */
+static void test_zero_size(void **state)
+{
+    (void)state;
+    Rng rng = {7u};
+    int n = 1500;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        float x = (float)(rng_next(&rng) % 200u);
+        float y = (float)(rng_next(&rng) % 100u);
+        int kind = i % 4;
+        if (kind == 0) {
+            shapes[i] = make_circle(x, y, 0.0f);
+        } else if (kind == 1) {
+            shapes[i] = make_rect(x, y, rng_range(&rng, 0.0f, 6.0f), 0.0f, rng_range(&rng, 0.0f, 3.0f));
+        } else if (kind == 2) {
+            shapes[i] = make_rect(x, y, 0.0f, 0.0f, 0.0f);
+        } else {
+            shapes[i] = make_any(&rng, x, y, 1.0f, 4.0f);
+        }
+    }
+    Broadphase *bp = new_bp();
+    check_against_brute(bp, shapes, n);
+    /* points only, on a small lattice: equal points collide, others not */
+    for (int i = 0; i < 600; i++) {
+        shapes[i] = make_circle((float)(i % 17), (float)(i % 13), 0.0f);
+    }
+    int pairs = check_against_brute(bp, shapes, 600);
+    assert_true(pairs > 0);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 7: bad shapes mixed in take part in no pair, even where a good shape
+ * lies right on top of them. */
+static void test_bad_shapes(void **state)
+{
+    (void)state;
+    Rng rng = {0xBADu};
+    int n = 1200;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        float x = rng_range(&rng, 0.0f, 400.0f);
+        float y = rng_range(&rng, 0.0f, 300.0f);
+        shapes[i] = make_any(&rng, x, y, 3.0f, 12.0f);
+        switch (i % 12) {
+        case 0: shapes[i] = make_circle(NAN, y, 5.0f); break;
+        case 1: shapes[i] = make_circle(x, y, -1.0f); break;
+        case 2: shapes[i] = make_rect(x, y, 5.0f, -2.0f, 0.0f); break;
+        case 3: shapes[i] = make_rect(x, y, 5.0f, 5.0f, INFINITY); break;
+        case 4: shapes[i].kind = SHAPE_POLY; shapes[i].poly.count = 2; break;
+        case 5: shapes[i].kind = SHAPE_POLY; shapes[i].poly.count = POLY_MAX_VERTS + 1; break;
+        case 6: shapes[i].kind = (ShapeKind)7; break;
+        case 7: shapes[i] = make_circle(x, INFINITY, 5.0f); break;
+        default: break;
+        }
+    }
+    Broadphase *bp = new_bp();
+    int pairs = check_against_brute(bp, shapes, n);
+    assert_true(pairs > 0);
+    /* no pair names a bad shape */
+    ShapePair *got = malloc((size_t)pairs * sizeof *got);
+    assert_non_null(got);
+    assert_int_equal(broadphase_collide(bp, shapes, n, got, pairs), pairs);
+    for (int i = 0; i < pairs; i++) {
+        assert_true(got[i].a % 12 > 7 && got[i].b % 12 > 7);
+    }
+    /* only bad shapes: nothing */
+    for (int i = 0; i < 50; i++) {
+        shapes[i] = make_circle(10.0f, 10.0f, NAN);
+    }
+    assert_int_equal(broadphase_collide(bp, shapes, 50, got, pairs), 0);
+    free(got);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 8: far apart and extreme but valid coordinates (cells clamp). */
+static void test_extreme_coordinates(void **state)
+{
+    (void)state;
+    Rng rng = {31337u};
+    int n = 600;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        float base = (i % 3 == 0) ? 1.0e7f : (i % 3 == 1) ? -1.0e7f : 0.0f;
+        shapes[i] = make_any(&rng, base + rng_range(&rng, 0.0f, 300.0f), base + rng_range(&rng, 0.0f, 300.0f), 2.0f, 20.0f);
+    }
+    /* large, yet squared distances stay finite (no overflow in the test) */
+    shapes[0] = make_circle(0.0f, 0.0f, 1.0e15f);         /* covers all */
+    shapes[1] = make_circle(1.0e18f, -1.0e18f, 1.0f);
+    shapes[2] = make_rect(-1.0e18f, 0.0f, 1.0e17f, 1.0f, 0.0f);
+    shapes[3] = make_rect(1.0e7f, 1.0e7f, 1.0e16f, 0.5f, 0.7f);
+    /* a cluster far out, beyond the clamped cell range, overlapping */
+    for (int i = 10; i < 110; i++) {
+        shapes[i] = make_circle(1.0e12f + rng_range(&rng, 0.0f, 4.0e6f), -1.0e12f + rng_range(&rng, 0.0f, 4.0e6f), 1.0e6f);
+    }
+    Broadphase *bp = new_bp();
+    int pairs = check_against_brute(bp, shapes, n);
+    assert_true(pairs > 1000);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* ---- the interface ----------------------------------------------------- */
+
+/* Test 9: max_out: the count is the full count; the first max_out slots get
+ * pairs of the full set, and nothing past them is written. */
+static void test_max_out_truncation(void **state)
+{
+    (void)state;
+    Rng rng = {4242u};
+    int n = 800;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        shapes[i] = make_any(&rng, rng_range(&rng, 0.0f, 300.0f), rng_range(&rng, 0.0f, 300.0f), 3.0f, 12.0f);
+    }
+    int total = 0;
+    ShapePair *want = brute_pairs(shapes, n, &total);
+    assert_true(total > 100);
+    Broadphase *bp = new_bp();
+    /* count only */
+    assert_int_equal(broadphase_collide(bp, shapes, n, NULL, 0), total);
+    assert_int_equal(broadphase_collide(bp, shapes, n, NULL, 5), total);
+    ShapePair one = {-7, -7};
+    assert_int_equal(broadphase_collide(bp, shapes, n, &one, -3), total);
+    assert_int_equal(one.a, -7);
+    static const int limits[] = {1, 17, 100};
+    for (size_t l = 0; l < sizeof limits / sizeof limits[0]; l++) {
+        int max_out = limits[l];
+        ShapePair *got = malloc((size_t)(max_out + 8) * sizeof *got);
+        assert_non_null(got);
+        for (int i = 0; i < max_out + 8; i++) {
+            got[i].a = -1;
+            got[i].b = -1;
+        }
+        assert_int_equal(broadphase_collide(bp, shapes, n, got, max_out), total);
+        qsort(got, (size_t)max_out, sizeof *got, cmp_pair);
+        for (int i = 0; i < max_out; i++) {
+            assert_non_null(bsearch(&got[i], want, (size_t)total, sizeof *want, cmp_pair));
+            if (i > 0) {
+                assert_int_not_equal(cmp_pair(&got[i - 1], &got[i]), 0);   /* distinct */
+            }
+        }
+        for (int i = max_out; i < max_out + 8; i++) {
+            assert_int_equal(got[i].a, -1);
+            assert_int_equal(got[i].b, -1);
+        }
+        free(got);
+    }
+    free(want);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 10: empty input; destroy(NULL). */
+static void test_empty_input(void **state)
+{
+    (void)state;
+    Broadphase *bp = new_bp();
+    Shape one[2] = {make_circle(0.0f, 0.0f, 5.0f), make_circle(1.0f, 0.0f, 5.0f)};
+    ShapePair out[4];
+    assert_int_equal(broadphase_collide(bp, one, 0, out, 4), 0);
+    assert_int_equal(broadphase_collide(bp, one, -5, out, 4), 0);
+    assert_int_equal(broadphase_collide(bp, NULL, 10, out, 4), 0);
+    assert_int_equal(broadphase_collide(bp, one, 1, out, 4), 0);
+    assert_int_equal(broadphase_collide(bp, one, 2, out, 4), 1);
+    assert_int_equal(out[0].a, 0);
+    assert_int_equal(out[0].b, 1);
+    broadphase_destroy(bp);
+    broadphase_destroy(NULL);
+}
+
+/* Test 11: one Broadphase through growing, shrinking and moving scenes, and
+ * the same call twice gives the same answer. */
+static void test_reuse_changing_n(void **state)
+{
+    (void)state;
+    Rng rng = {555u};
+    int max_n = 3000;
+    Shape *shapes = malloc((size_t)max_n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < max_n; i++) {
+        shapes[i] = make_any(&rng, rng_range(&rng, 0.0f, 900.0f), rng_range(&rng, 0.0f, 500.0f), 3.0f, 12.0f);
+    }
+    Broadphase *bp = new_bp();
+    static const int sizes[] = {10, 3000, 200, 1, 1500, 3000, 0, 700};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        int first = check_against_brute(bp, shapes, sizes[k]);
+        assert_int_equal(broadphase_collide(bp, shapes, sizes[k], NULL, 0), first);
+        /* move everything a little and scale sizes: a new tick */
+        for (int i = 0; i < max_n; i++) {
+            if (shapes[i].kind == SHAPE_CIRCLE) {
+                shapes[i].circle.center.x += 3.0f;
+                shapes[i].circle.radius *= 1.1f;
+            } else if (shapes[i].kind == SHAPE_RECT) {
+                shapes[i].rect.center.y -= 2.0f;
+                shapes[i].rect.angle += 0.3f;
+            }
+        }
+    }
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_uniform_many),
+        cmocka_unit_test(test_clustered),
+        cmocka_unit_test(test_all_overlapping),
+        cmocka_unit_test(test_huge_and_tiny),
+        cmocka_unit_test(test_cell_borders_and_touching),
+        cmocka_unit_test(test_zero_size),
+        cmocka_unit_test(test_bad_shapes),
+        cmocka_unit_test(test_extreme_coordinates),
+        cmocka_unit_test(test_max_out_truncation),
+        cmocka_unit_test(test_empty_input),
+        cmocka_unit_test(test_reuse_changing_n),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
