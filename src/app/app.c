@@ -1,0 +1,553 @@
+/*
+ * app.c - input to actions, the fixed tick, the frame and the HUD.
+ */
+#include "app.h"
+#include "i18n.h"
+#include "scene.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static const float DEG = 0.017453292519943295f;
+static const float WHEEL_TURN_DEG = 15.0f;
+static const float HUD_TITLE = 32.0f, HUD_TEXT = 24.0f, HUD_SMALL = 21.0f;
+
+static const Color BG = { 22, 24, 30, 255 };
+static const Color GRID = { 38, 42, 52, 255 };
+static const Color INK = { 236, 238, 242, 255 };
+static const Color INK_DIM = { 170, 176, 190, 255 };
+static const Color PANEL = { 10, 12, 16, 205 };
+static const Color SELECT = { 255, 255, 255, 255 };
+
+Color app_color_free(const App *a)
+{
+    return a->palette == PALETTE_RED_GREEN ? (Color){ 46, 168, 92, 255 } : (Color){ 0, 114, 178, 255 };
+}
+Color app_color_hit(const App *a)
+{
+    return a->palette == PALETTE_RED_GREEN ? (Color){ 222, 58, 48, 255 } : (Color){ 230, 159, 0, 255 };
+}
+Color app_color_accent(const App *a)
+{
+    return a->palette == PALETTE_RED_GREEN ? (Color){ 250, 204, 60, 255 } : (Color){ 240, 228, 66, 255 };
+}
+Color app_color_gap(const App *a)
+{
+    return a->palette == PALETTE_RED_GREEN ? (Color){ 90, 200, 250, 255 } : (Color){ 86, 180, 233, 255 };
+}
+
+void app_status(App *app, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(app->status, sizeof app->status, fmt, ap);
+    va_end(ap);
+    app->status_until = app->tick + 4 * TICK_HZ;
+}
+
+bool app_init(App *app, int lesson)
+{
+    memset(app, 0, sizeof *app);
+    world_init(&app->world);
+    app->dragging = -1;
+    app->explain = true;
+    app->view.zoom = 1.0f;
+    app->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
+    view_fit(&app->view, (int)CANVAS_W, (int)CANVAS_H);
+    app_set_lesson(app, lesson, 0);
+    return true;
+}
+
+void app_free(App *app)
+{
+    world_free(&app->world);
+}
+
+static void reset_view(App *app)
+{
+    app->view.zoom = 1.0f;
+    app->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
+}
+
+void app_set_lesson(App *app, int n, int preset)
+{
+    if (n < 0 || n >= LESSON_COUNT) return;
+    const Lesson *L = lesson_get(n);
+    World w;
+    world_init(&w);
+    if (!L->build(&w, preset)) {
+        world_free(&w);
+        app_status(app, tr("status.no_preset"), preset + 1);
+        return;
+    }
+    /* lesson 9 keeps the broad phase choice across rebuilds */
+    world_take(&app->world, &w);
+    world_free(&w);
+    app->lesson = n;
+    app->preset = preset;
+    app->scene_path[0] = '\0';
+    app->dragging = -1;
+    app->panning = false;
+    reset_view(app);
+    world_collide(&app->world);
+}
+
+/* ---- Input -------------------------------------------------------------- */
+
+static bool ctrl_held(const App *app) { return held_action(&app->held, ACT_CTRL); }
+static bool shift_held(const App *app) { return held_action(&app->held, ACT_SLOW); }
+
+static void select_next(App *app, int step)
+{
+    int n = app->world.count;
+    if (n == 0) { app->world.selected = -1; return; }
+    int s = app->world.selected < 0 ? (step > 0 ? -1 : 0) : app->world.selected;
+    app->world.selected = ((s + step) % n + n) % n;
+}
+
+static void one_shot(App *app, const Binding *b)
+{
+    switch (b->action) {
+    case ACT_NEXT_SHAPE: select_next(app, shift_held(app) ? -1 : 1); break;
+    case ACT_LESSON: app_set_lesson(app, b->arg, 0); break;
+    case ACT_PRESET: app_set_lesson(app, app->lesson, b->arg); break;
+    case ACT_PAUSE:
+        app->paused = !app->paused;
+        app_status(app, "%s", tr(app->paused ? "status.paused" : "status.running"));
+        break;
+    case ACT_STEP:
+        if (app->paused) app->step_once = true;
+        else app_status(app, "%s", tr("status.step_needs_pause"));
+        break;
+    case ACT_SLOWMO:
+        if (ctrl_held(app)) { app_save_scene(app); break; }
+        app->slowmo = !app->slowmo;
+        app_status(app, "%s", tr(app->slowmo ? "status.slowmo_on" : "status.slowmo_off"));
+        break;
+    case ACT_RELOAD:
+        if (ctrl_held(app)) app_reload_scene(app);
+        break;
+    case ACT_HELP: app->show_help = !app->show_help; break;
+    case ACT_PALETTE:
+        app->palette = app->palette == PALETTE_RED_GREEN ? PALETTE_BLUE_ORANGE : PALETTE_RED_GREEN;
+        app_status(app, "%s", tr(app->palette == PALETTE_RED_GREEN ? "status.palette_rg" : "status.palette_bo"));
+        break;
+    case ACT_FPS: app->show_fps = !app->show_fps; break;
+    case ACT_EXPLAIN: app->explain = !app->explain; break;
+    case ACT_FULLSCREEN: app->want_fullscreen_toggle = true; break;
+    case ACT_SCREENSHOT: app->want_screenshot = true; break;
+    case ACT_VIEW_RESET: reset_view(app); break;
+    case ACT_QUIT: app->want_quit = true; break;
+    default: break;
+    }
+}
+
+static void zoom_about(App *app, Vec2 canvas_pt, float factor)
+{
+    float z = app->view.zoom * factor;
+    if (z < 1.0f) z = 1.0f;
+    if (z > 16.0f) z = 16.0f;
+    /* keep canvas_pt under the cursor: pan' = p - (p - pan) * z / z' */
+    float k = app->view.zoom / z;
+    app->view.pan.x = canvas_pt.x - (canvas_pt.x - app->view.pan.x) * k;
+    app->view.pan.y = canvas_pt.y - (canvas_pt.y - app->view.pan.y) * k;
+    app->view.zoom = z;
+    if (z == 1.0f) reset_view(app);
+}
+
+void app_event(App *app, const InputEvent *ev)
+{
+    World *w = &app->world;
+    switch (ev->kind) {
+    case IN_KEY_DOWN: {
+        if (ev->repeat) break;          /* held keys are in the set already */
+        held_add(&app->held, ev->key);
+        const Binding *b = input_binding_for(ev->key);
+        if (b != NULL) {
+            if (b->action >= ACT_NEXT_SHAPE) {
+                const Lesson *L = lesson_get(app->lesson);
+                if (!(L->on_key != NULL && L->on_key(app, b))) one_shot(app, b);
+            }
+        }
+        break;
+    }
+    case IN_KEY_UP:
+        held_remove(&app->held, ev->key);
+        break;
+    case IN_FOCUS_LOST:
+        /* a key released while another window had focus must not stick */
+        held_clear(&app->held);
+        app->dragging = -1;
+        app->panning = false;
+        break;
+    case IN_MOUSE_DOWN:
+        app->mouse = ev->pos;
+        if (ev->button == SDL_BUTTON_RIGHT) { app->panning = true; break; }
+        {
+            int hit = world_pick(w, ev->pos);
+            if (hit >= 0) {
+                w->selected = hit;
+                app->dragging = hit;
+                app->drag_offset = (Vec2){ w->bodies[hit].pos.x - ev->pos.x, w->bodies[hit].pos.y - ev->pos.y };
+            }
+        }
+        break;
+    case IN_MOUSE_MOVE: {
+        Vec2 before = app->mouse;
+        app->mouse = ev->pos;
+        if (app->dragging >= 0 && app->dragging < w->count) {
+            Body *b = &w->bodies[app->dragging];
+            b->pos = (Vec2){ ev->pos.x + app->drag_offset.x, ev->pos.y + app->drag_offset.y };
+            body_keep_on_canvas(b);
+        } else if (app->panning && app->view.zoom > 1.0f) {
+            app->view.pan.x -= ev->pos.x - before.x;
+            app->view.pan.y -= ev->pos.y - before.y;
+            /* the mouse position in canvas space moved with the pan */
+            app->mouse = before;
+        }
+        break;
+    }
+    case IN_MOUSE_UP:
+        app->mouse = ev->pos;
+        if (ev->button == SDL_BUTTON_RIGHT) app->panning = false;
+        else app->dragging = -1;
+        break;
+    case IN_WHEEL:
+        if (ctrl_held(app)) {
+            zoom_about(app, app->mouse, powf(1.25f, ev->wheel));
+        } else {
+            int hit = world_pick(w, app->mouse);
+            if (hit < 0) hit = w->selected;
+            if (hit >= 0 && hit < w->count) {
+                /* wheel away from you turns clockwise, like E */
+                Body *b = &w->bodies[hit];
+                b->angle = fmodf(b->angle + ev->wheel * WHEEL_TURN_DEG * DEG, 6.2831853f);
+                body_keep_on_canvas(b);
+            }
+        }
+        break;
+    }
+}
+
+void app_tick(App *app)
+{
+    app->tick++;
+    bool run = !app->paused || app->step_once;
+    app->step_once = false;
+    if (run) {
+        float dt = app->slowmo ? 0.25f * TICK_DT : TICK_DT;
+        world_apply_motion(&app->world, held_motion(&app->held), dt);
+        const Lesson *L = lesson_get(app->lesson);
+        if (L->update != NULL) L->update(app, dt);
+    }
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    world_collide(&app->world);
+    Uint64 t1 = SDL_GetPerformanceCounter();
+    /* headless runs show no timings: their pixels must repeat exactly */
+    if (!app->headless)
+        app->collide_ms = (float)((double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency());
+}
+
+/* ---- Scenes: save and reload -------------------------------------------- */
+
+void app_save_scene(App *app)
+{
+    char path[sizeof app->scene_path];
+    if (app->scene_path[0] != '\0') {
+        snprintf(path, sizeof path, "%s", app->scene_path);
+    } else {
+        time_t now = time(NULL);
+        struct tm tmv;
+        localtime_r(&now, &tmv);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
+        snprintf(path, sizeof path, "scene-%s.json", stamp);
+        for (int k = 2; k < 1000; k++) {
+            FILE *f = fopen(path, "rb");
+            if (f == NULL) break;
+            fclose(f);
+            snprintf(path, sizeof path, "scene-%s-%d.json", stamp, k);
+        }
+    }
+    json_t *doc = scene_to_json(&app->world);
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(doc);
+    char err[512];
+    if (text != NULL && write_file_atomic(path, text, strlen(text), err, sizeof err)) {
+        app_status(app, tr("status.saved"), path);
+        if (app->scene_path[0] == '\0') snprintf(app->scene_path, sizeof app->scene_path, "%s", path);
+    } else {
+        app_status(app, "%s", text != NULL ? err : "out of memory");
+    }
+    free(text);
+}
+
+void app_reload_scene(App *app)
+{
+    if (app->scene_path[0] == '\0') { app_status(app, "%s", tr("status.no_scene")); return; }
+    char err[512];
+    World w;
+    world_init(&w);
+    if (!scene_load(app->scene_path, &w, err, sizeof err)) {
+        app_status(app, "%s", err);   /* the scene on screen stays as it was */
+        world_free(&w);
+        return;
+    }
+    world_take(&app->world, &w);
+    world_free(&w);
+    app->dragging = -1;
+    world_collide(&app->world);
+    app_status(app, tr("status.reloaded"), app->scene_path);
+}
+
+/* ---- State out ---------------------------------------------------------- */
+
+json_t *app_state_json(const App *app)
+{
+    const World *w = &app->world;
+    json_t *doc = scene_to_json(w);
+    json_t *shapes = json_object_get(doc, "shapes");
+    for (int i = 0; i < w->count; i++) {
+        json_t *s = json_array_get(shapes, (size_t)i);
+        json_object_set_new(s, "colliding", json_boolean(w->colliding[i]));
+        json_object_set_new(s, "selected", json_boolean(i == w->selected));
+    }
+    json_object_set_new(doc, "tick", json_integer(app->tick));
+    json_object_set_new(doc, "lesson", json_integer(app->lesson));
+    json_object_set_new(doc, "paused", json_boolean(app->paused));
+    json_t *pairs = json_array();
+    for (int k = 0; k < w->pair_count && k < 10000; k++) {
+        const Pair *p = &w->pairs[k];
+        json_array_append_new(pairs, json_pack("{s:i, s:i, s:[f,f], s:f}", "a", p->a, "b", p->b, "normal",
+                                               (double)p->contact.normal.x, (double)p->contact.normal.y,
+                                               "depth", (double)p->contact.depth));
+    }
+    json_object_set_new(doc, "pairs", pairs);
+    json_object_set_new(doc, "pair_count", json_integer(w->pair_count));
+    const Lesson *L = lesson_get(app->lesson);
+    if (L->report != NULL) L->report(app, doc);
+    return doc;
+}
+
+/* ---- Drawing ------------------------------------------------------------ */
+
+static void draw_grid(Canvas *c)
+{
+    /* the canvas itself, then a faint 80 px grid to read positions by */
+    draw_box(c, 0.0f, 0.0f, CANVAS_W, CANVAS_H, BG);
+    for (float x = 80.0f; x < CANVAS_W; x += 80.0f) draw_line(c, (Vec2){ x, 0 }, (Vec2){ x, CANVAS_H }, 1.0f, GRID);
+    for (float y = 80.0f; y < CANVAS_H; y += 80.0f) draw_line(c, (Vec2){ 0, y }, (Vec2){ CANVAS_W, y }, 1.0f, GRID);
+}
+
+static Color with_alpha(Color c, Uint8 a) { c.a = a; return c; }
+static Color darker(Color c) { return (Color){ (Uint8)(c.r / 2), (Uint8)(c.g / 2), (Uint8)(c.b / 2), c.a }; }
+static Color lighter(Color c)
+{
+    return (Color){ (Uint8)(c.r + (255 - c.r) / 3), (Uint8)(c.g + (255 - c.g) / 3), (Uint8)(c.b + (255 - c.b) / 3), c.a };
+}
+
+static void draw_shapes(const App *app, Canvas *c)
+{
+    const World *w = &app->world;
+    Vec2 pts[96];
+    bool many = w->count > 200;
+    for (int i = 0; i < w->count; i++) {
+        const Shape *s = &w->shapes[i];
+        const Body *b = &w->bodies[i];
+        bool hit = w->colliding[i];
+        Color fill = hit ? app_color_hit(app) : app_color_free(app);
+        int n = shape_outline(s, &c->view, pts, many ? 16 : 96);
+        if (many) {
+            /* too small to hatch: colliding shapes are bright, free ones dim,
+             * so the difference is in lightness as well as hue */
+            draw_poly_fill(c, pts, n, with_alpha(fill, hit ? 255 : 120));
+            continue;
+        }
+        draw_poly_fill(c, pts, n, with_alpha(fill, 185));
+        /* colliding shapes are hatched and thick-edged, not only red: the
+         * difference survives colour blindness and a washed-out projector */
+        if (hit) draw_hatch(c, pts, n, 16.0f, 4.0f, with_alpha(darker(fill), 255));
+        draw_poly_outline(c, pts, n, hit ? 6.0f : 3.0f, hit ? fill : lighter(fill));
+        if (b->kind == SHAPE_CIRCLE) {
+            /* the radius line shows a circle's rotation */
+            Vec2 e = { b->pos.x + b->radius * cosf(b->angle), b->pos.y + b->radius * sinf(b->angle) };
+            draw_line(c, b->pos, e, 2.0f, INK);
+        }
+        draw_dot(c, b->pos, 3.0f, INK);
+    }
+    if (w->selected >= 0 && w->selected < w->count) {
+        const Shape *s = &w->shapes[w->selected];
+        int n = shape_outline(s, &c->view, pts, 96);
+        /* a white outline with a dark rim reads on any fill */
+        draw_poly_outline(c, pts, n, 7.0f, (Color){ 0, 0, 0, 200 });
+        draw_poly_outline(c, pts, n, 3.5f, SELECT);
+    }
+}
+
+static const char *kind_name(ShapeKind k)
+{
+    return k == SHAPE_CIRCLE ? tr("shape.circle") : k == SHAPE_RECT ? tr("shape.rect") : tr("shape.poly");
+}
+
+/* A panel of lines at (x, y); returns its height. */
+static float hud_panel(Canvas *c, float x, float y, const char *const *lines, const float *sizes,
+                       const Color *cols, int n, Align align)
+{
+    float wmax = 0.0f, h = 12.0f;
+    for (int i = 0; i < n; i++) {
+        float wi = measure_hud_text(c, sizes[i], lines[i]);
+        if (wi > wmax) wmax = wi;
+        h += sizes[i] * 1.3f;
+    }
+    if (wmax <= 0.0f) return 0.0f;
+    float bx = align == ALIGN_RIGHT ? x - wmax - 24.0f : x;
+    draw_hud_box(c, bx, y, wmax + 24.0f, h, PANEL);
+    float ty = y + 6.0f;
+    for (int i = 0; i < n; i++) {
+        draw_hud_text(c, (Vec2){ align == ALIGN_RIGHT ? x - 12.0f : x + 12.0f, ty }, sizes[i], cols[i], align, lines[i]);
+        ty += sizes[i] * 1.3f;
+    }
+    return h;
+}
+
+static void draw_help(const App *app, Canvas *c)
+{
+    static const char *keys[] = {
+        "help.move", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
+        "help.presets", "help.explain", "help.pause", "help.slowmo", "help.zoom", "help.palette",
+        "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
+    };
+    const int n = (int)(sizeof keys / sizeof keys[0]);
+    /* sized to its text and centred, above everything else */
+    float wmax = measure_hud_text(c, HUD_TITLE, tr("help.title"));
+    for (int i = 0; i < n; i++) wmax = fmaxf(wmax, measure_hud_text(c, HUD_SMALL, tr(keys[i])));
+    float line = HUD_SMALL * 1.32f;
+    float w = wmax + 56.0f, h = 64.0f + (float)n * line + 16.0f;
+    float x = 0.5f * (CANVAS_W - w), y = fmaxf(4.0f, 0.5f * (CANVAS_H - h));
+    draw_hud_box(c, x, y, w, h, (Color){ 8, 10, 14, 255 });
+    draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
+    draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, INK, ALIGN_LEFT, tr("help.title"));
+    float ty = y + 64.0f;
+    for (int i = 0; i < n; i++) {
+        draw_hud_text(c, (Vec2){ x + 28.0f, ty }, HUD_SMALL, INK, ALIGN_LEFT, tr(keys[i]));
+        ty += line;
+    }
+}
+
+static void draw_hud(const App *app, Canvas *c)
+{
+    const World *w = &app->world;
+    const Lesson *L = lesson_get(app->lesson);
+    char key[64], title[200];
+    /* top left: the lesson and its idea */
+    snprintf(key, sizeof key, "%s.title", L->key);
+    if (app->lesson == 0 && w->title[0] != '\0') snprintf(title, sizeof title, "%s", w->title);
+    else snprintf(title, sizeof title, "%d. %s", app->lesson, tr(key));
+    const char *lines[16];
+    float sizes[16];
+    Color cols[16];
+    int n = 0;
+    lines[n] = title; sizes[n] = HUD_TITLE; cols[n++] = INK;
+    char idea1[64], idea2[64];
+    snprintf(idea1, sizeof idea1, "%s.idea1", L->key);
+    snprintf(idea2, sizeof idea2, "%s.idea2", L->key);
+    if (app->explain) {
+        lines[n] = tr(idea1); sizes[n] = HUD_SMALL; cols[n++] = INK_DIM;
+        lines[n] = tr(idea2); sizes[n] = HUD_SMALL; cols[n++] = INK_DIM;
+    }
+    char lesson_lines[8][160];
+    int ln = (app->explain && L->hud != NULL) ? L->hud(app, lesson_lines, 8) : 0;
+    for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
+    float top_h = hud_panel(c, 10.0f, 10.0f, lines, sizes, cols, n, ALIGN_LEFT);
+    (void)top_h;
+
+    /* top right: the selected shape */
+    if (w->selected >= 0 && w->selected < w->count && w->count <= 200) {
+        const Body *b = &w->bodies[w->selected];
+        char l1[160], l2[160];
+        const char *sel[2] = { l1, l2 };
+        float ss[2] = { HUD_TEXT, HUD_SMALL };
+        Color sc[2] = { w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app), INK };
+        snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
+                 tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
+        if (b->kind == SHAPE_CIRCLE)
+            snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
+        else if (b->kind == SHAPE_RECT)
+            snprintf(l2, sizeof l2, tr("hud.rect_info"), (double)b->pos.x, (double)b->pos.y,
+                     (double)(2.0f * b->half.x), (double)(2.0f * b->half.y), (double)(b->angle / DEG));
+        else
+            snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
+                     (double)(b->angle / DEG));
+        sc[1] = INK;
+        hud_panel(c, CANVAS_W - 10.0f, 10.0f, sel, ss, sc, 2, ALIGN_RIGHT);
+    }
+
+    /* bottom left: the colliding pairs, with their depth */
+    char pl[6][160];
+    const char *plines[6];
+    float psz[6];
+    Color pcol[6];
+    int pn = 0;
+    if (w->pair_count == 0) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
+    else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_count);
+    pn++;
+    for (int k = 0; k < w->pair_count && pn < 5 && w->count <= 200; k++) {
+        const Pair *p = &w->pairs[k];
+        snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
+                 kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
+        pn++;
+    }
+    if (w->pair_count > 4 && pn == 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
+    for (int i = 0; i < pn; i++) { plines[i] = pl[i]; psz[i] = HUD_SMALL; pcol[i] = INK; }
+    float ph = 12.0f + (float)pn * HUD_SMALL * 1.3f;
+    hud_panel(c, 10.0f, CANVAS_H - 10.0f - ph, plines, psz, pcol, pn, ALIGN_LEFT);
+
+    /* bottom right: state, status message, the hint */
+    char br[4][STATUS_MAX + 64];
+    const char *blines[4];
+    float bsz[4];
+    Color bcol[4];
+    int bn = 0;
+    if (app->status[0] != '\0' && app->tick < app->status_until) {
+        snprintf(br[bn], sizeof br[bn], "%s", app->status);
+        bcol[bn] = app_color_accent(app);
+        bsz[bn++] = HUD_SMALL;
+    }
+    if (app->paused || app->slowmo) {
+        snprintf(br[bn], sizeof br[bn], "%s%s%s", app->paused ? tr("hud.paused") : "",
+                 app->paused && app->slowmo ? "  " : "", app->slowmo ? tr("hud.slowmo") : "");
+        bcol[bn] = app_color_accent(app);
+        bsz[bn++] = HUD_TEXT;
+    }
+    if (app->show_fps) {
+        snprintf(br[bn], sizeof br[bn], tr("hud.fps"), (double)app->fps, (double)app->collide_ms, (double)app->render_ms);
+        bcol[bn] = INK;
+        bsz[bn++] = HUD_SMALL;
+    }
+    snprintf(br[bn], sizeof br[bn], "%s", tr("hud.hint"));
+    bcol[bn] = INK_DIM;
+    bsz[bn++] = HUD_SMALL;
+    for (int i = 0; i < bn; i++) blines[i] = br[i];
+    float bh = 12.0f;
+    for (int i = 0; i < bn; i++) bh += bsz[i] * 1.3f;
+    hud_panel(c, CANVAS_W - 10.0f, CANVAS_H - 10.0f - bh, blines, bsz, bcol, bn, ALIGN_RIGHT);
+
+    if (app->show_help) draw_help(app, c);
+}
+
+void app_draw(const App *app, Canvas *c)
+{
+    SDL_SetRenderDrawColor(c->r, 8, 9, 12, 255);
+    SDL_RenderClear(c->r);
+    SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
+    draw_grid(c);
+    const Lesson *L = lesson_get(app->lesson);
+    if (app->explain && L->draw_under != NULL) L->draw_under(app, c);
+    draw_shapes(app, c);
+    if (app->explain && L->draw_over != NULL) L->draw_over(app, c);
+    canvas_flush(c);
+    draw_hud(app, c);
+    canvas_flush(c);
+}

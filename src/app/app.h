@@ -1,0 +1,107 @@
+/*
+ * app.h - the lab: the world, the lesson on the board, the held keys, the
+ * view, and what one tick and one frame do. main.c drives it from SDL events
+ * (windowed) or from an input script (headless); both reach it through
+ * app_event() and app_tick(), so a script replays exactly what a person did.
+ */
+#ifndef APP_H
+#define APP_H
+
+#include <stdbool.h>
+#include <jansson.h>
+#include "world.h"
+#include "input.h"
+#include "draw.h"
+
+#define LESSON_COUNT 10   /* 0 the playground, 1..9 the lessons */
+#define STATUS_MAX 256
+
+typedef struct App App;
+
+/* One lesson: its scene, and the picture that explains the verdict.
+ * Every hook but build may be NULL. Text comes from the catalogue under
+ * "<key>.title", "<key>.idea1", "<key>.idea2". */
+typedef struct Lesson {
+    const char *key;
+    /* Builds the scene. preset 0 is the lesson's own; 1..4 (F2..F5) its edge
+     * cases: touching, one inside the other, a very thin rectangle, a tiny
+     * circle against a huge rectangle. Returns false when it has no such
+     * preset (the world is then untouched). */
+    bool (*build)(World *w, int preset);
+    /* Called once per tick after the collision pass (lesson 9 drifts). */
+    void (*update)(App *app, float dt);
+    /* The explanation drawn under the shapes and over them. */
+    void (*draw_under)(const App *app, Canvas *c);
+    void (*draw_over)(const App *app, Canvas *c);
+    /* Lines of numbers for the HUD: writes up to max lines of up to 160
+     * bytes each into lines, returns how many. */
+    int (*hud)(const App *app, char lines[][160], int max);
+    /* Adds what the picture shows to the --state-out JSON object. */
+    void (*report)(const App *app, json_t *state);
+    /* Handles a one-shot key the lab does not use; true if it did. */
+    bool (*on_key)(App *app, const Binding *b);
+} Lesson;
+
+const Lesson *lesson_get(int n);
+
+typedef enum Palette { PALETTE_RED_GREEN, PALETTE_BLUE_ORANGE } Palette;
+
+struct App {
+    World world;
+    int lesson;
+    int preset;
+    char scene_path[1024];   /* --scene, for Ctrl+S / Ctrl+O; "" for lessons */
+    HeldSet held;
+    long tick;               /* fixed ticks run */
+    bool paused, step_once, slowmo;
+    bool show_help, show_fps, explain, fullscreen_wanted;
+    Palette palette;
+    /* mouse */
+    int dragging;            /* body index, or -1 */
+    Vec2 drag_offset;
+    bool panning;
+    Vec2 mouse;              /* canvas coordinates */
+    Vec2 mouse_screen;
+    View view;
+    /* messages in the HUD */
+    char status[STATUS_MAX];
+    long status_until;       /* tick */
+    /* what main.c asks of a frame */
+    bool want_quit, want_screenshot, want_fullscreen_toggle;
+    bool headless;           /* no window: no timings, so pixels repeat */
+    /* timing shown in the HUD */
+    float fps, collide_ms, render_ms;
+};
+
+/* Starts on lesson n (0..9): builds its scene. */
+bool app_init(App *app, int lesson);
+void app_free(App *app);
+/* Switches lesson (keeps palette, help, view settings). */
+void app_set_lesson(App *app, int n, int preset);
+/* One input event (SDL or script): updates the held set or fires actions. */
+void app_event(App *app, const InputEvent *ev);
+/* One fixed tick of 1/60 s (the world stays put while paused). */
+void app_tick(App *app);
+/* Draws the whole frame into the canvas (drawing changes nothing). */
+void app_draw(const App *app, Canvas *c);
+/* The --state-out document: the scene plus tick, per-shape colliding and
+ * selected, the colliding pairs and the lesson's report. New reference. */
+json_t *app_state_json(const App *app);
+/* Shows a message in the HUD for a few seconds. */
+void app_status(App *app, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Saves the scene (Ctrl+S) next to --scene, or to a timestamped file. */
+void app_save_scene(App *app);
+/* Reloads --scene (Ctrl+O); a bad file leaves the scene as it was. */
+void app_reload_scene(App *app);
+
+/* Colours the lessons share, in the current palette. */
+Color app_color_free(const App *app);
+Color app_color_hit(const App *app);
+Color app_color_accent(const App *app);   /* explanations */
+Color app_color_gap(const App *app);      /* a separating gap */
+
+#endif

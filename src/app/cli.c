@@ -1,0 +1,121 @@
+/*
+ * cli.c - the command line: every option checked before anything starts.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *cli_usage(void)
+{
+    return "usage: collision-lab [--lesson N | --scene FILE] [--headless --frames N]\n"
+           "                     [--input FILE] [--screenshot FILE.png] [--state-out FILE.json]\n"
+           "                     [--lang en|zh-TW|vi]\n"
+           "  --lesson N        start on lesson N: 0 the playground, 1..9 the lessons\n"
+           "  --scene FILE      load a scene (JSON)\n"
+           "  --headless        no window: run exactly --frames N ticks of 1/60 s\n"
+           "  --input FILE      replay input events from FILE\n"
+           "  --screenshot F    write a PNG of the last frame\n"
+           "  --state-out F     write the last frame's scene and state as JSON\n"
+           "  --lang L          language of the window's text (en, zh-TW, vi)\n";
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (s == NULL || *s == '\0') return false;
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (*end != '\0' || errno != 0 || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    bool lesson_set = false, frames_set = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        char name[32];
+        const char *value = NULL;
+        const char *eq = strchr(arg, '=');
+        /* --opt=value and --opt value are both accepted */
+        if (strncmp(arg, "--", 2) == 0 && eq != NULL && (size_t)(eq - arg) < sizeof name) {
+            snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
+            value = eq + 1;
+        } else {
+            snprintf(name, sizeof name, "%s", arg);
+        }
+        if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) return CLI_HELP;
+        if (strcmp(name, "--headless") == 0) {
+            if (value != NULL) { snprintf(err, errlen, "--headless takes no value"); return CLI_ERROR; }
+            o->headless = true;
+            continue;
+        }
+        static const char *const with_value[] = { "--lesson", "--scene", "--frames", "--input",
+                                                  "--screenshot", "--state-out", "--lang" };
+        bool known = false;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+            if (strcmp(name, with_value[k]) == 0) known = true;
+        if (!known) {
+            snprintf(err, errlen, "unknown option '%s' (see --help)", arg);
+            return CLI_ERROR;
+        }
+        if (value == NULL) {
+            if (i + 1 >= argc) { snprintf(err, errlen, "%s needs a value", name); return CLI_ERROR; }
+            value = argv[++i];
+        }
+        if (value[0] == '\0') { snprintf(err, errlen, "%s needs a value, not an empty string", name); return CLI_ERROR; }
+        if (strcmp(name, "--lesson") == 0) {
+            long n = 0;
+            if (!parse_long(value, 0, 9, &n)) {
+                snprintf(err, errlen, "--lesson must be a whole number from 0 to 9, not '%s'", value);
+                return CLI_ERROR;
+            }
+            o->lesson = (int)n;
+            lesson_set = true;
+        } else if (strcmp(name, "--frames") == 0) {
+            if (!parse_long(value, 0, 100000000L, &o->frames)) {
+                snprintf(err, errlen, "--frames must be a whole number from 0 to 100000000, not '%s'", value);
+                return CLI_ERROR;
+            }
+            frames_set = true;
+        } else if (strcmp(name, "--scene") == 0) {
+            o->scene = value;
+        } else if (strcmp(name, "--input") == 0) {
+            o->input = value;
+        } else if (strcmp(name, "--screenshot") == 0) {
+            size_t n = strlen(value);
+            if (n < 5 || strcasecmp(value + n - 4, ".png") != 0) {
+                snprintf(err, errlen, "--screenshot writes a PNG: the name must end in .png, not '%s'", value);
+                return CLI_ERROR;
+            }
+            o->screenshot = value;
+        } else if (strcmp(name, "--state-out") == 0) {
+            o->state_out = value;
+        } else if (strcmp(name, "--lang") == 0) {
+            if (strcmp(value, "en") != 0 && strcmp(value, "zh-TW") != 0 && strcmp(value, "vi") != 0) {
+                snprintf(err, errlen, "--lang must be en, zh-TW or vi, not '%s'", value);
+                return CLI_ERROR;
+            }
+            o->lang = value;
+        }
+    }
+    if (lesson_set && o->scene != NULL) {
+        snprintf(err, errlen, "--lesson and --scene cannot be used together");
+        return CLI_ERROR;
+    }
+    if (frames_set && !o->headless) {
+        snprintf(err, errlen, "--frames needs --headless (a window runs until it is closed)");
+        return CLI_ERROR;
+    }
+    if (o->headless && !frames_set) {
+        snprintf(err, errlen, "--headless needs --frames N (how many ticks to run)");
+        return CLI_ERROR;
+    }
+    return CLI_OK;
+}

@@ -1,0 +1,28 @@
+/*
+ * cli.h - the command line (CONTRACT.md section 2).
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct Options {
+    int lesson;              /* 0..9 */
+    const char *scene;       /* --scene FILE, or NULL */
+    bool headless;
+    long frames;             /* --frames N (headless) */
+    const char *input;       /* --input FILE */
+    const char *screenshot;  /* --screenshot FILE.png */
+    const char *state_out;   /* --state-out FILE.json */
+    const char *lang;        /* --lang en|zh-TW|vi, or NULL */
+} Options;
+
+typedef enum CliResult { CLI_OK = 0, CLI_HELP = 1, CLI_ERROR = 2 } CliResult;
+
+/* Parses argv. On CLI_ERROR, err holds a one-line message. */
+CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
+/* The usage text. */
+const char *cli_usage(void);
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * draw.h - shapes, lines, arrows and text on the 1280x720 canvas.
+ *
+ * Everything is given in canvas coordinates and mapped to the output through
+ * a View (fit to the window with the aspect kept, then the lesson's zoom and
+ * pan). Geometry goes into one vertex batch that SDL_RenderGeometry draws in
+ * a single call; text is rendered by SDL2_ttf at the real output size, so it
+ * stays sharp at any window size. Drawing never changes the world.
+ */
+#ifndef DRAW_H
+#define DRAW_H
+
+#include <stdbool.h>
+#include <SDL.h>
+#include "collide.h"
+
+typedef struct View {
+    int out_w, out_h;     /* output size in pixels */
+    float fit;            /* canvas px -> output px, aspect kept */
+    float ox, oy;         /* where canvas (0,0) lands, before zoom */
+    float zoom;           /* lesson zoom, about pan */
+    Vec2 pan;             /* canvas point shown at the canvas centre when zoomed */
+} View;
+
+typedef struct Color { Uint8 r, g, b, a; } Color;
+
+typedef enum Align { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } Align;
+
+struct Text;
+
+typedef struct Canvas {
+    SDL_Renderer *r;
+    View view;
+    struct Text *text;    /* NULL: no font, text is skipped */
+    SDL_Vertex *verts;
+    int *idx;
+    int nv, ni, cap_v, cap_i;
+    bool out_of_memory;
+} Canvas;
+
+void view_fit(View *v, int out_w, int out_h);
+Vec2 view_to_screen(const View *v, Vec2 p);
+Vec2 view_to_canvas(const View *v, Vec2 screen);
+/* Output pixels per canvas pixel (fit and zoom). */
+float view_scale(const View *v);
+
+void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, struct Text *text);
+void canvas_flush(Canvas *c);   /* draws the batch so far */
+void canvas_free(Canvas *c);
+
+/* Geometry, canvas coordinates. Widths are in screen pixels at 1280x720 and
+ * scale with the window (not with the lesson zoom), so lines stay visible. */
+void draw_poly_fill(Canvas *c, const Vec2 *pts, int n, Color col);
+void draw_poly_outline(Canvas *c, const Vec2 *pts, int n, float width, Color col);
+void draw_line(Canvas *c, Vec2 a, Vec2 b, float width, Color col);
+void draw_dashed_line(Canvas *c, Vec2 a, Vec2 b, float width, float dash, Color col);
+void draw_arrow(Canvas *c, Vec2 from, Vec2 to, float width, Color col);
+void draw_circle_fill(Canvas *c, Vec2 center, float r, Color col);
+void draw_circle_outline(Canvas *c, Vec2 center, float r, float width, Color col);
+void draw_dot(Canvas *c, Vec2 p, float radius_px, Color col);
+/* Diagonal stripes clipped to a convex outline: the colour-blind safe mark. */
+void draw_hatch(Canvas *c, const Vec2 *pts, int n, float spacing, float width, Color col);
+/* A filled rectangle in canvas coordinates, axis-aligned. */
+void draw_box(Canvas *c, float x, float y, float w, float h, Color col);
+/* A shape's outline as a polygon (circles as many sides): n points out. */
+int shape_outline(const Shape *s, const View *v, Vec2 *out, int max);
+
+/* Text at a canvas point; size in canvas pixels (scaled to the output).
+ * Returns the width drawn, in canvas pixels (0 without a font). */
+float draw_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8);
+float draw_textf(Canvas *c, Vec2 at, float size, Color col, Align align, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+/* Text in screen space, unaffected by zoom (the HUD). */
+float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8);
+float measure_hud_text(Canvas *c, float size, const char *utf8);
+/* A translucent panel in HUD space (canvas units, not zoomed). */
+void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col);
+
+#endif

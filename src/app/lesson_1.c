@@ -1,0 +1,109 @@
+/*
+ * lesson_1.c - Circle and circle.
+ *
+ * Two circles touch when the distance d between their centres is at most
+ * r1 + r2. The picture lays both radii along the line between the centres:
+ * apart, a gap is left between them; colliding, they overlap.
+ * Controls: arrows move the selected circle, Tab selects the other.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+
+static bool build(World *w, int preset)
+{
+    Body a, b;
+    switch (preset) {
+    case 0: a = body_circle(400.0f, 430.0f, 95.0f); b = body_circle(820.0f, 430.0f, 125.0f); break;
+    case 1: a = body_circle(420.0f, 430.0f, 100.0f); b = body_circle(670.0f, 430.0f, 150.0f); break; /* d = r1 + r2 */
+    case 2: a = body_circle(640.0f, 430.0f, 60.0f); b = body_circle(600.0f, 420.0f, 190.0f); break;  /* inside */
+    case 4: a = body_circle(366.0f, 430.0f, 3.0f); b = body_circle(700.0f, 430.0f, 330.0f); break;   /* tiny vs huge */
+    default: return false;
+    }
+    world_clear(w);
+    if (!world_add(w, &a) || !world_add(w, &b)) return false;
+    w->selected = 0;
+    return true;
+}
+
+typedef struct Picture { Vec2 c1, c2, u; float r1, r2, d; bool hit; } Picture;
+
+static bool picture(const App *app, Picture *pic)
+{
+    const Shape *a = NULL, *b = NULL;
+    if (!lesson_pair(app, &a, &b) || a->kind != SHAPE_CIRCLE || b->kind != SHAPE_CIRCLE) return false;
+    pic->c1 = a->circle.center;
+    pic->c2 = b->circle.center;
+    pic->r1 = a->circle.radius;
+    pic->r2 = b->circle.radius;
+    float dx = pic->c2.x - pic->c1.x, dy = pic->c2.y - pic->c1.y;
+    pic->d = sqrtf(dx * dx + dy * dy);
+    /* same centre: any direction will do for the picture */
+    pic->u = pic->d > 1e-4f ? (Vec2){ dx / pic->d, dy / pic->d } : (Vec2){ 1.0f, 0.0f };
+    pic->hit = collide_circle_circle(a->circle, b->circle);
+    return true;
+}
+
+static void draw_over(const App *app, Canvas *c)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    Vec2 u = q.u, n = { -u.y, u.x };
+    if (n.y > 0.0f) { n.x = -n.x; n.y = -n.y; }  /* n points up the screen */
+    const Color acc = app_color_accent(app), gap = app_color_gap(app), hit = app_color_hit(app);
+    char text[96];
+
+    /* d: the line between the centres, lifted a little above it */
+    Vec2 d0 = { q.c1.x + n.x * 22.0f, q.c1.y + n.y * 22.0f }, d1 = { q.c2.x + n.x * 22.0f, q.c2.y + n.y * 22.0f };
+    draw_line(c, q.c1, q.c2, 2.0f, lesson_alpha(LESSON_INK, 160));
+    draw_line(c, d0, d1, 4.0f, acc);
+    draw_line(c, (Vec2){ d0.x - n.x * 10.0f, d0.y - n.y * 10.0f }, (Vec2){ d0.x + n.x * 10.0f, d0.y + n.y * 10.0f }, 3.0f, acc);
+    draw_line(c, (Vec2){ d1.x - n.x * 10.0f, d1.y - n.y * 10.0f }, (Vec2){ d1.x + n.x * 10.0f, d1.y + n.y * 10.0f }, 3.0f, acc);
+    snprintf(text, sizeof text, tr("lesson1.d"), (double)q.d);
+    Vec2 mid = { 0.5f * (d0.x + d1.x) + n.x * 26.0f, 0.5f * (d0.y + d1.y) + n.y * 26.0f };
+    lesson_label(c, mid, LESSON_LABEL, acc, ALIGN_CENTER, text);
+
+    /* r1 from the first centre and r2 from the second, along the same line,
+     * below it: a gap between them means apart, overlap means collide */
+    Vec2 s1 = { q.c1.x - n.x * 22.0f, q.c1.y - n.y * 22.0f }, s2 = { q.c2.x - n.x * 22.0f, q.c2.y - n.y * 22.0f };
+    Vec2 e1 = { s1.x + u.x * q.r1, s1.y + u.y * q.r1 }, e2 = { s2.x - u.x * q.r2, s2.y - u.y * q.r2 };
+    draw_line(c, s1, e1, 6.0f, LESSON_INK);
+    draw_line(c, s2, e2, 6.0f, lesson_alpha(LESSON_INK_DIM, 255));
+    if (q.hit) {
+        /* the stretch where r1 and r2 overlap */
+        draw_line(c, e2, e1, 10.0f, hit);
+    } else {
+        draw_dashed_line(c, e1, e2, 4.0f, 8.0f, gap);
+        snprintf(text, sizeof text, tr("lesson1.gap"), (double)(q.d - q.r1 - q.r2));
+        Vec2 g = { 0.5f * (e1.x + e2.x) - n.x * 30.0f, 0.5f * (e1.y + e2.y) - n.y * 30.0f };
+        lesson_label(c, g, LESSON_SMALL, gap, ALIGN_CENTER, text);
+    }
+    snprintf(text, sizeof text, tr("lesson1.r1"), (double)q.r1);
+    Vec2 l1 = { 0.5f * (s1.x + e1.x) - n.x * 26.0f, 0.5f * (s1.y + e1.y) - n.y * 26.0f };
+    lesson_label(c, l1, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
+    snprintf(text, sizeof text, tr("lesson1.r2"), (double)q.r2);
+    Vec2 l2 = { 0.5f * (s2.x + e2.x) - n.x * 26.0f, 0.5f * (s2.y + e2.y) - n.y * 26.0f };
+    lesson_label(c, l2, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
+    draw_dot(c, q.c1, 5.0f, acc);
+    draw_dot(c, q.c2, 5.0f, acc);
+}
+
+static int hud(const App *app, char lines[][160], int max)
+{
+    Picture q;
+    if (max < 1 || !picture(app, &q)) return 0;
+    float sum = q.r1 + q.r2;
+    snprintf(lines[0], 160, tr("lesson1.hud"), (double)q.d, q.hit ? "≤" : ">", (double)sum, lesson_verdict(q.hit));
+    return 1;
+}
+
+static void report(const App *app, json_t *state)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    json_object_set_new(state, "circles", json_pack("{s:f, s:f, s:b}", "distance", (double)q.d, "radius_sum",
+                                                    (double)(q.r1 + q.r2), "hit", q.hit));
+}
+
+const Lesson lesson_1 = { "lesson1", build, NULL, NULL, draw_over, hud, report, NULL };

@@ -1,0 +1,189 @@
+/*
+ * lesson_2.c - Circle and rectangle: the three-part method.
+ *
+ * Around an upright rectangle the plane falls into three kinds of zone,
+ * found from |dx| and |dy|, the circle centre's distance to the box centre
+ * along each axis:
+ *   part 1, the far zone:   |dx| > w/2 + r or |dy| > h/2 + r  -> apart
+ *   part 2, the edge bands: |dx| <= w/2 or |dy| <= h/2        -> collide
+ *   part 3, the corners:    (|dx| - w/2)^2 + (|dy| - h/2)^2 <= r^2
+ * Each zone is drawn in its own colour and numbered; the zone holding the
+ * circle's centre is lit. Controls: arrows move the circle.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+
+static bool build(World *w, int preset)
+{
+    Body circle, rect;
+    switch (preset) {
+    case 0: circle = body_circle(330.0f, 440.0f, 75.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
+    case 1: circle = body_circle(700.0f, 280.0f, 75.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
+    case 2: circle = body_circle(720.0f, 450.0f, 50.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
+    case 3: circle = body_circle(500.0f, 400.0f, 70.0f); rect = body_rect(640.0f, 440.0f, 800.0f, 2.0f, 0.0f); break;
+    case 4: circle = body_circle(1093.0f, 216.0f, 4.0f); rect = body_rect(640.0f, 430.0f, 900.0f, 420.0f, 0.0f); break;
+    default: return false;
+    }
+    world_clear(w);
+    if (!world_add(w, &circle) || !world_add(w, &rect)) return false;
+    w->selected = 0;
+    return true;
+}
+
+typedef struct Picture { Circle c; Rect r; RegionReport rep; } Picture;
+
+static bool picture(const App *app, Picture *q)
+{
+    const Shape *a = NULL, *b = NULL;
+    if (!lesson_pair(app, &a, &b) || a->kind != SHAPE_CIRCLE || b->kind != SHAPE_RECT) return false;
+    q->c = a->circle;
+    q->r = b->rect;
+    q->r.angle = 0.0f; /* the method works on the upright box */
+    /* the report is left untouched on bad input: part 0 then means nothing to draw */
+    q->rep = (RegionReport){ 0 };
+    collide_circle_aabb_regions_report(q->c, q->r, &q->rep);
+    return q->rep.part >= REGION_FAR && q->rep.part <= REGION_CORNER;
+}
+
+/* A quarter disc at the corner, facing away from the box (sx, sy = ±1). */
+static void quarter(Canvas *c, Vec2 corner, float r, float sx, float sy, Color fill, Color edge)
+{
+    Vec2 pts[22];
+    pts[0] = corner;
+    for (int i = 0; i <= 20; i++) {
+        float t = 1.5707963f * (float)i / 20.0f;
+        pts[i + 1] = (Vec2){ corner.x + sx * r * cosf(t), corner.y + sy * r * sinf(t) };
+    }
+    draw_poly_fill(c, pts, 22, fill);
+    for (int i = 1; i < 21; i++) draw_line(c, pts[i], pts[i + 1], 2.5f, edge);
+}
+
+static void draw_under(const App *app, Canvas *c)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
+    const float x0 = q.r.center.x - hw, x1 = q.r.center.x + hw, y0 = q.r.center.y - hh, y1 = q.r.center.y + hh;
+    const float ex0 = x0 - r, ex1 = x1 + r, ey0 = y0 - r, ey1 = y1 + r;
+    const Color far = app_color_gap(app), edge = app_color_hit(app), corner = app_color_accent(app);
+    const RegionPart part = q.rep.part;
+    const Uint8 dim = 34, lit = 72;
+    /* which band or corner holds the centre */
+    const float dx = q.c.center.x - q.r.center.x, dy = q.c.center.y - q.r.center.y;
+    const float sx = dx < 0.0f ? -1.0f : 1.0f, sy = dy < 0.0f ? -1.0f : 1.0f;
+
+    /* part 1: everything outside the box grown by r */
+    Color f = lesson_alpha(far, part == REGION_FAR ? lit : dim);
+    draw_box(c, 0.0f, 0.0f, CANVAS_W, ey0, f);
+    draw_box(c, 0.0f, ey1, CANVAS_W, CANVAS_H - ey1, f);
+    draw_box(c, 0.0f, ey0, ex0, ey1 - ey0, f);
+    draw_box(c, ex1, ey0, CANVAS_W - ex1, ey1 - ey0, f);
+    /* part 2: the cross of the two edge bands */
+    bool vert = q.rep.adx <= hw;
+    draw_box(c, x0, ey0, x1 - x0, ey1 - ey0, lesson_alpha(edge, part == REGION_EDGE && vert ? lit : dim));
+    draw_box(c, ex0, y0, r, y1 - y0, lesson_alpha(edge, part == REGION_EDGE && !vert && sx < 0.0f ? lit : dim));
+    draw_box(c, x1, y0, r, y1 - y0, lesson_alpha(edge, part == REGION_EDGE && !vert && sx > 0.0f ? lit : dim));
+    /* part 3: the corner squares, each with its quarter circle of radius r */
+    for (int k = 0; k < 4; k++) {
+        float kx = (k & 1) ? 1.0f : -1.0f, ky = (k & 2) ? 1.0f : -1.0f;
+        bool here = part == REGION_CORNER && kx == sx && ky == sy;
+        float bx = kx > 0.0f ? x1 : ex0, by = ky > 0.0f ? y1 : ey0;
+        draw_box(c, bx, by, r, r, lesson_alpha(corner, here ? 70 : 24));
+        Vec2 cp = { kx > 0.0f ? x1 : x0, ky > 0.0f ? y1 : y0 };
+        quarter(c, cp, r, kx, ky, lesson_alpha(corner, here ? 130 : 60), lesson_alpha(corner, 220));
+    }
+    /* the zone borders */
+    Vec2 grown[4] = { { ex0, ey0 }, { ex1, ey0 }, { ex1, ey1 }, { ex0, ey1 } };
+    draw_poly_outline(c, grown, 4, part == REGION_FAR ? 3.5f : 2.0f, far);
+    draw_dashed_line(c, (Vec2){ x0, ey0 }, (Vec2){ x0, ey1 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
+    draw_dashed_line(c, (Vec2){ x1, ey0 }, (Vec2){ x1, ey1 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
+    draw_dashed_line(c, (Vec2){ ex0, y0 }, (Vec2){ ex1, y0 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
+    draw_dashed_line(c, (Vec2){ ex0, y1 }, (Vec2){ ex1, y1 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
+}
+
+static void draw_over(const App *app, Canvas *c)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
+    const Vec2 rc = q.r.center, cc = q.c.center;
+    const Color far = app_color_gap(app), edge = app_color_hit(app), corner = app_color_accent(app);
+    const RegionPart part = q.rep.part;
+    char text[128];
+
+    /* the zone names, the deciding one marked and larger */
+    const float ey0 = rc.y - hh - r;
+    snprintf(text, sizeof text, "%s%s", part == REGION_FAR ? "▶ " : "", tr("lesson2.zone_far"));
+    lesson_label(c, (Vec2){ rc.x, ey0 - 24.0f }, part == REGION_FAR ? LESSON_LABEL : LESSON_SMALL, far, ALIGN_CENTER, text);
+    snprintf(text, sizeof text, "%s%s", part == REGION_EDGE ? "▶ " : "", tr("lesson2.zone_edge"));
+    lesson_label(c, (Vec2){ rc.x, rc.y - hh - 0.5f * r }, part == REGION_EDGE ? LESSON_LABEL : LESSON_SMALL, LESSON_INK,
+                 ALIGN_CENTER, text);
+    snprintf(text, sizeof text, "%s%s", part == REGION_CORNER ? "▶ " : "", tr("lesson2.zone_corner"));
+    lesson_label(c, (Vec2){ rc.x + hw + r + 10.0f, rc.y + hh + 0.5f * r }, part == REGION_CORNER ? LESSON_LABEL : LESSON_SMALL,
+                 corner, ALIGN_LEFT, text);
+    (void)edge;
+
+    /* |dx| along the box's centre line, then |dy| up to the circle's centre */
+    Vec2 knee = { cc.x, rc.y };
+    draw_dashed_line(c, rc, knee, 2.5f, 10.0f, LESSON_INK);
+    draw_dashed_line(c, knee, cc, 2.5f, 10.0f, LESSON_INK);
+    snprintf(text, sizeof text, tr("lesson2.dx"), (double)q.rep.adx);
+    lesson_label(c, (Vec2){ 0.5f * (rc.x + knee.x), rc.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
+    if (q.rep.ady > 1.0f) {
+        snprintf(text, sizeof text, tr("lesson2.dy"), (double)q.rep.ady);
+        lesson_label(c, (Vec2){ knee.x + (cc.x >= rc.x ? 12.0f : -12.0f), 0.5f * (knee.y + cc.y) }, LESSON_SMALL,
+                     LESSON_INK, cc.x >= rc.x ? ALIGN_LEFT : ALIGN_RIGHT, text);
+    }
+    if (part == REGION_CORNER) {
+        /* Pythagoras: the corner to the centre, against r */
+        Vec2 cp = { rc.x + (cc.x >= rc.x ? hw : -hw), rc.y + (cc.y >= rc.y ? hh : -hh) };
+        draw_line(c, cp, cc, 4.0f, q.rep.hit ? edge : far);
+        draw_dot(c, cp, 6.0f, corner);
+        float d = sqrtf(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy);
+        snprintf(text, sizeof text, tr("lesson2.corner_len"), (double)d, q.rep.hit ? "≤" : ">", (double)r);
+        lesson_label(c, (Vec2){ 0.5f * (cp.x + cc.x), 0.5f * (cp.y + cc.y) - 26.0f }, LESSON_SMALL, LESSON_INK,
+                     ALIGN_CENTER, text);
+    }
+    draw_dot(c, cc, 6.0f, LESSON_INK);
+    draw_dot(c, rc, 5.0f, LESSON_INK);
+}
+
+static int hud(const App *app, char lines[][160], int max)
+{
+    Picture q;
+    if (max < 1 || !picture(app, &q)) return 0;
+    const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
+    const char *v = lesson_verdict(q.rep.hit);
+    switch (q.rep.part) {
+    case REGION_FAR:
+        if (q.rep.adx > hw + r) snprintf(lines[0], 160, tr("lesson2.far_x"), (double)q.rep.adx, (double)(hw + r), v);
+        else snprintf(lines[0], 160, tr("lesson2.far_y"), (double)q.rep.ady, (double)(hh + r), v);
+        break;
+    case REGION_EDGE:
+        if (q.rep.adx <= hw) snprintf(lines[0], 160, tr("lesson2.edge_x"), (double)q.rep.adx, (double)hw, v);
+        else snprintf(lines[0], 160, tr("lesson2.edge_y"), (double)q.rep.ady, (double)hh, v);
+        break;
+    case REGION_CORNER:
+    default:
+        snprintf(lines[0], 160, tr("lesson2.corner"), (double)q.rep.cx, (double)q.rep.cy,
+                 (double)(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy), q.rep.hit ? "≤" : ">", (double)(r * r), v);
+        break;
+    }
+    return 1;
+}
+
+static void report(const App *app, json_t *state)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    static const char *const NAMES[4] = { "", "far", "edge", "corner" };
+    int part = (int)q.rep.part;
+    json_object_set_new(state, "region",
+                        json_pack("{s:i, s:s, s:b, s:f, s:f}", "part", part, "name",
+                                  part >= 1 && part <= 3 ? NAMES[part] : "", "hit", q.rep.hit, "adx",
+                                  (double)q.rep.adx, "ady", (double)q.rep.ady));
+}
+
+const Lesson lesson_2 = { "lesson2", build, NULL, draw_under, draw_over, hud, report, NULL };

@@ -1,0 +1,119 @@
+/*
+ * lesson_3.c - Circle and rectangle: the closest point.
+ *
+ * Clamp the circle's centre C into the box, x into [left, right] and y into
+ * [top, bottom]: the result A is the point of the box closest to C. They
+ * collide when |CA| <= r. The three-part method of lesson 2 is run beside
+ * it: both verdicts are shown, and they always agree.
+ * Controls: arrows move the circle.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+
+static bool build(World *w, int preset)
+{
+    Body circle, rect;
+    switch (preset) {
+    case 0: circle = body_circle(450.0f, 300.0f, 70.0f); rect = body_rect(790.0f, 470.0f, 360.0f, 180.0f, 0.0f); break;
+    case 1: circle = body_circle(1015.0f, 440.0f, 95.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
+    case 2: circle = body_circle(720.0f, 450.0f, 50.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
+    case 3: circle = body_circle(500.0f, 380.0f, 70.0f); rect = body_rect(640.0f, 440.0f, 800.0f, 2.0f, 0.0f); break;
+    case 4: circle = body_circle(1093.0f, 216.0f, 4.0f); rect = body_rect(640.0f, 430.0f, 900.0f, 420.0f, 0.0f); break;
+    default: return false;
+    }
+    world_clear(w);
+    if (!world_add(w, &circle) || !world_add(w, &rect)) return false;
+    w->selected = 0;
+    return true;
+}
+
+typedef struct Picture { Circle c; Rect r; Vec2 a; float dist; bool hit, hit_regions; RegionReport rep; } Picture;
+
+static bool picture(const App *app, Picture *q)
+{
+    const Shape *s0 = NULL, *s1 = NULL;
+    if (!lesson_pair(app, &s0, &s1) || s0->kind != SHAPE_CIRCLE || s1->kind != SHAPE_RECT) return false;
+    q->c = s0->circle;
+    q->r = s1->rect;
+    q->r.angle = 0.0f;
+    q->a = aabb_closest_point(q->r, q->c.center);
+    float dx = q->c.center.x - q->a.x, dy = q->c.center.y - q->a.y;
+    q->dist = sqrtf(dx * dx + dy * dy);
+    q->hit = collide_circle_aabb_clamp(q->c, q->r);
+    q->rep = (RegionReport){ 0 };
+    q->hit_regions = collide_circle_aabb_regions_report(q->c, q->r, &q->rep);
+    return true;
+}
+
+static void draw_under(const App *app, Canvas *c)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    /* the clamp limits: the box's edges carried out across the canvas */
+    const float x0 = q.r.center.x - q.r.half.x, x1 = q.r.center.x + q.r.half.x;
+    const float y0 = q.r.center.y - q.r.half.y, y1 = q.r.center.y + q.r.half.y;
+    const Color g = lesson_alpha(LESSON_INK_DIM, 110);
+    lesson_line_across(c, (Vec2){ x0, y0 }, (Vec2){ 0.0f, 1.0f }, 1.5f, true, g);
+    lesson_line_across(c, (Vec2){ x1, y0 }, (Vec2){ 0.0f, 1.0f }, 1.5f, true, g);
+    lesson_line_across(c, (Vec2){ x0, y0 }, (Vec2){ 1.0f, 0.0f }, 1.5f, true, g);
+    lesson_line_across(c, (Vec2){ x0, y1 }, (Vec2){ 1.0f, 0.0f }, 1.5f, true, g);
+}
+
+static void draw_over(const App *app, Canvas *c)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    const Color acc = app_color_accent(app), hitc = app_color_hit(app), gap = app_color_gap(app);
+    const Vec2 cc = q.c.center;
+    char text[128];
+    /* C to A: solid when within r, dashed when longer */
+    if (q.dist > 0.5f) {
+        if (q.hit) draw_line(c, cc, q.a, 5.0f, hitc);
+        else draw_dashed_line(c, cc, q.a, 4.0f, 10.0f, gap);
+        /* and r along the same line, from C, for comparison */
+        float ux = (q.a.x - cc.x) / q.dist, uy = (q.a.y - cc.y) / q.dist;
+        Vec2 nrm = { -uy, ux };
+        /* the label goes on the side away from the box */
+        Vec2 mid0 = { 0.5f * (cc.x + q.a.x), 0.5f * (cc.y + q.a.y) };
+        if (nrm.x * (mid0.x - q.r.center.x) + nrm.y * (mid0.y - q.r.center.y) > 0.0f) { nrm.x = -nrm.x; nrm.y = -nrm.y; }
+        Vec2 r0 = { cc.x + nrm.x * 14.0f, cc.y + nrm.y * 14.0f };
+        Vec2 r1 = { r0.x + ux * q.c.radius, r0.y + uy * q.c.radius };
+        draw_line(c, r0, r1, 3.0f, LESSON_INK);
+        snprintf(text, sizeof text, tr("lesson3.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
+        Vec2 mid = { mid0.x - nrm.x * 34.0f, mid0.y - nrm.y * 34.0f };
+        lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
+    } else {
+        lesson_label(c, (Vec2){ cc.x, cc.y + 34.0f }, LESSON_LABEL, hitc, ALIGN_CENTER, tr("lesson3.inside"));
+    }
+    draw_dot(c, q.a, 8.0f, acc);
+    lesson_label(c, (Vec2){ q.a.x + 14.0f, q.a.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
+    draw_dot(c, cc, 6.0f, LESSON_INK);
+    lesson_label(c, (Vec2){ cc.x - 14.0f, cc.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
+}
+
+static int hud(const App *app, char lines[][160], int max)
+{
+    Picture q;
+    if (max < 2 || !picture(app, &q)) return 0;
+    snprintf(lines[0], 160, tr("lesson3.hud"), (double)q.a.x, (double)q.a.y, (double)q.dist, q.hit ? "≤" : ">",
+             (double)q.c.radius, lesson_verdict(q.hit));
+    char part[32];
+    snprintf(part, sizeof part, "lesson3.part%d", (int)q.rep.part % 4);
+    snprintf(lines[1], 160, tr("lesson3.both"), lesson_verdict(q.hit), tr(part), lesson_verdict(q.hit_regions),
+             tr(q.hit == q.hit_regions ? "lesson3.agree" : "lesson3.disagree"));
+    return 2;
+}
+
+static void report(const App *app, json_t *state)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    json_object_set_new(state, "closest_point", lesson_vec_json(q.a));
+    json_object_set_new(state, "distance", json_real((double)q.dist));
+    json_object_set_new(state, "hit", json_boolean(q.hit));
+    json_object_set_new(state, "hit_regions", json_boolean(q.hit_regions));
+}
+
+const Lesson lesson_3 = { "lesson3", build, NULL, draw_under, draw_over, hud, report, NULL };

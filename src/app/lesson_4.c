@@ -1,0 +1,120 @@
+/*
+ * lesson_4.c - Rectangle and rectangle, both upright.
+ *
+ * Two upright boxes overlap exactly when their shadows on the x axis
+ * overlap AND their shadows on the y axis overlap. The shadows are drawn
+ * along the bottom (x) and the left (y) of the canvas; a gap, where there is
+ * one, is marked: one gap is enough to keep them apart.
+ * Controls: arrows move the selected box, Tab selects the other.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+
+static bool build(World *w, int preset)
+{
+    Body a, b;
+    switch (preset) {
+    case 0: a = body_rect(400.0f, 420.0f, 260.0f, 160.0f, 0.0f); b = body_rect(830.0f, 470.0f, 220.0f, 200.0f, 0.0f); break;
+    case 1: a = body_rect(500.0f, 420.0f, 260.0f, 160.0f, 0.0f); b = body_rect(740.0f, 440.0f, 220.0f, 200.0f, 0.0f); break;
+    case 2: a = body_rect(640.0f, 430.0f, 120.0f, 80.0f, 0.0f); b = body_rect(660.0f, 440.0f, 420.0f, 280.0f, 0.0f); break;
+    case 3: a = body_rect(640.0f, 400.0f, 800.0f, 2.0f, 0.0f); b = body_rect(760.0f, 480.0f, 120.0f, 260.0f, 0.0f); break;
+    default: return false;
+    }
+    world_clear(w);
+    if (!world_add(w, &a) || !world_add(w, &b)) return false;
+    w->selected = 0;
+    return true;
+}
+
+typedef struct Picture { Aabb a, b; bool ox, oy, hit; } Picture;
+
+static bool picture(const App *app, Picture *q)
+{
+    const Shape *s0 = NULL, *s1 = NULL;
+    if (!lesson_pair(app, &s0, &s1) || s0->kind != SHAPE_RECT || s1->kind != SHAPE_RECT) return false;
+    Rect ra = s0->rect, rb = s1->rect;
+    ra.angle = rb.angle = 0.0f;   /* the test ignores angles */
+    q->a = (Aabb){ { ra.center.x - ra.half.x, ra.center.y - ra.half.y }, { ra.center.x + ra.half.x, ra.center.y + ra.half.y } };
+    q->b = (Aabb){ { rb.center.x - rb.half.x, rb.center.y - rb.half.y }, { rb.center.x + rb.half.x, rb.center.y + rb.half.y } };
+    q->ox = q->a.min.x <= q->b.max.x && q->b.min.x <= q->a.max.x;
+    q->oy = q->a.min.y <= q->b.max.y && q->b.min.y <= q->a.max.y;
+    q->hit = collide_aabb_aabb(ra, rb);
+    return true;
+}
+
+static const float AXIS_Y = 622.0f;   /* the x axis, above the bottom panels */
+static const float AXIS_X = 36.0f;    /* the y axis, along the left edge */
+
+/* One axis: both shadows, the overlap or the gap, its label. horizontal:
+ * the x axis (values are x), else the y axis (values are y). */
+static void axis_picture(const App *app, Canvas *c, bool horizontal, float a0, float a1, float b0, float b1)
+{
+    const Color ca = app_color_accent(app), cb = LESSON_INK, gap = app_color_gap(app), hit = app_color_hit(app);
+    const float base = horizontal ? AXIS_Y : AXIS_X;
+#define AT(t, off) (horizontal ? (Vec2){ (t), base + (off) } : (Vec2){ base + (off), (t) })
+    if (horizontal) draw_line(c, (Vec2){ 0.0f, base }, (Vec2){ CANVAS_W, base }, 1.5f, LESSON_INK_DIM);
+    else draw_line(c, (Vec2){ base, 0.0f }, (Vec2){ base, CANVAS_H }, 1.5f, LESSON_INK_DIM);
+    draw_line(c, AT(a0, -7.0f), AT(a1, -7.0f), 8.0f, ca);
+    draw_line(c, AT(b0, 7.0f), AT(b1, 7.0f), 8.0f, cb);
+    float o0 = fmaxf(a0, b0), o1 = fminf(a1, b1);
+    char text[96];
+    Vec2 at;
+    if (o0 <= o1) {
+        draw_line(c, AT(o0, 0.0f), AT(o1, 0.0f), 5.0f, hit);
+        snprintf(text, sizeof text, tr("lesson4.overlap"), (double)(o1 - o0));
+    } else {
+        draw_line(c, AT(o1, 0.0f), AT(o0, 0.0f), 6.0f, gap);
+        draw_line(c, AT(o1, -16.0f), AT(o1, 16.0f), 2.5f, gap);
+        draw_line(c, AT(o0, -16.0f), AT(o0, 16.0f), 2.5f, gap);
+        snprintf(text, sizeof text, tr("lesson4.gap"), (double)(o0 - o1));
+    }
+    float mid = 0.5f * (o0 + o1);
+    at = horizontal ? (Vec2){ mid, base - 32.0f } : (Vec2){ base + 24.0f, mid };
+    lesson_label(c, at, LESSON_LABEL, o0 <= o1 ? hit : gap, horizontal ? ALIGN_CENTER : ALIGN_LEFT, text);
+#undef AT
+}
+
+static void draw_over(const App *app, Canvas *c)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    const Color ca = lesson_alpha(app_color_accent(app), 150), cb = lesson_alpha(LESSON_INK, 120);
+    /* guides: each box's sides dropped onto the axes */
+    const float xs[4] = { q.a.min.x, q.a.max.x, q.b.min.x, q.b.max.x };
+    const float ys[4] = { q.a.max.y, q.a.max.y, q.b.max.y, q.b.max.y };
+    for (int i = 0; i < 4; i++) draw_dashed_line(c, (Vec2){ xs[i], ys[i] }, (Vec2){ xs[i], AXIS_Y }, 1.5f, 8.0f, i < 2 ? ca : cb);
+    const float yv[4] = { q.a.min.y, q.a.max.y, q.b.min.y, q.b.max.y };
+    const float xv[4] = { q.a.min.x, q.a.min.x, q.b.min.x, q.b.min.x };
+    for (int i = 0; i < 4; i++) draw_dashed_line(c, (Vec2){ xv[i], yv[i] }, (Vec2){ AXIS_X, yv[i] }, 1.5f, 8.0f, i < 2 ? ca : cb);
+    axis_picture(app, c, true, q.a.min.x, q.a.max.x, q.b.min.x, q.b.max.x);
+    axis_picture(app, c, false, q.a.min.y, q.a.max.y, q.b.min.y, q.b.max.y);
+    /* the boxes' names, so the shadows can be told apart without colour */
+    lesson_label(c, (Vec2){ 0.5f * (q.a.min.x + q.a.max.x), 0.5f * (q.a.min.y + q.a.max.y) }, LESSON_LABEL,
+                 app_color_accent(app), ALIGN_CENTER, tr("lesson4.a"));
+    lesson_label(c, (Vec2){ 0.5f * (q.b.min.x + q.b.max.x), 0.5f * (q.b.min.y + q.b.max.y) }, LESSON_LABEL, LESSON_INK,
+                 ALIGN_CENTER, tr("lesson4.b"));
+}
+
+static int hud(const App *app, char lines[][160], int max)
+{
+    Picture q;
+    if (max < 3 || !picture(app, &q)) return 0;
+    snprintf(lines[0], 160, tr("lesson4.hud_x"), (double)q.a.min.x, (double)q.a.max.x, (double)q.b.min.x,
+             (double)q.b.max.x, tr(q.ox ? "lesson4.overlaps" : "lesson4.has_gap"));
+    snprintf(lines[1], 160, tr("lesson4.hud_y"), (double)q.a.min.y, (double)q.a.max.y, (double)q.b.min.y,
+             (double)q.b.max.y, tr(q.oy ? "lesson4.overlaps" : "lesson4.has_gap"));
+    snprintf(lines[2], 160, "%s  →  %s", tr(q.hit ? "lesson4.both" : "lesson4.one_gap"), lesson_verdict(q.hit));
+    return 3;
+}
+
+static void report(const App *app, json_t *state)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    json_object_set_new(state, "intervals",
+                        json_pack("{s:b, s:b, s:b}", "x_overlap", q.ox, "y_overlap", q.oy, "hit", q.hit));
+}
+
+const Lesson lesson_4 = { "lesson4", build, NULL, NULL, draw_over, hud, report, NULL };

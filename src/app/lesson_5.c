@@ -1,0 +1,148 @@
+/*
+ * lesson_5.c - Circle and rotated rectangle.
+ *
+ * Turn the whole pair by -angle about the rectangle's centre: the rectangle
+ * stands upright and only the circle's centre moves. In that frame lesson
+ * 3's clamp decides. The turned copy (the ghost) is drawn dashed over the
+ * original, with the clamp picture on it; the closest point is carried back
+ * to the real rectangle too.
+ * Controls: arrows move the selected shape, Q/E turn it, Tab switches.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+
+static const float DEG = 0.017453292519943295f;
+
+static bool build(World *w, int preset)
+{
+    Body circle, rect;
+    switch (preset) {
+    case 0: circle = body_circle(380.0f, 330.0f, 65.0f); rect = body_rect(800.0f, 450.0f, 340.0f, 160.0f, 30.0f); break;
+    case 1: {
+        /* the circle touches the middle of the right side: centre at
+         * rect centre + R(angle) (hw + r, 0) */
+        float a = 30.0f * DEG, d = 170.0f + 65.0f;
+        circle = body_circle(700.0f + d * cosf(a), 420.0f + d * sinf(a), 65.0f);
+        rect = body_rect(700.0f, 420.0f, 340.0f, 160.0f, 30.0f);
+        break;
+    }
+    case 2: circle = body_circle(760.0f, 440.0f, 50.0f); rect = body_rect(800.0f, 450.0f, 340.0f, 160.0f, 30.0f); break;
+    case 3: circle = body_circle(520.0f, 300.0f, 70.0f); rect = body_rect(640.0f, 430.0f, 800.0f, 2.0f, 25.0f); break;
+    case 4: circle = body_circle(260.0f, 260.0f, 4.0f); rect = body_rect(700.0f, 440.0f, 760.0f, 300.0f, 15.0f); break;
+    default: return false;
+    }
+    world_clear(w);
+    if (!world_add(w, &circle) || !world_add(w, &rect)) return false;
+    w->selected = 0;
+    return true;
+}
+
+typedef struct Picture {
+    Circle c; Rect r;
+    Vec2 ghost;     /* the circle's centre turned into the rectangle's frame (world coordinates) */
+    Vec2 a_local;   /* the clamp on the upright ghost box */
+    Vec2 a_world;   /* the same point on the real rectangle */
+    float dist;
+    bool hit;
+} Picture;
+
+static bool picture(const App *app, Picture *q)
+{
+    const Shape *s0 = NULL, *s1 = NULL;
+    if (!lesson_pair(app, &s0, &s1) || s0->kind != SHAPE_CIRCLE || s1->kind != SHAPE_RECT) return false;
+    q->c = s0->circle;
+    q->r = s1->rect;
+    q->ghost = vec2_rotate_about(q->c.center, q->r.center, -q->r.angle);
+    Rect up = q->r;
+    up.angle = 0.0f;
+    q->a_local = aabb_closest_point(up, q->ghost);
+    q->a_world = vec2_rotate_about(q->a_local, q->r.center, q->r.angle);
+    float dx = q->ghost.x - q->a_local.x, dy = q->ghost.y - q->a_local.y;
+    q->dist = sqrtf(dx * dx + dy * dy);
+    q->hit = collide_circle_rect(q->c, q->r);
+    return true;
+}
+
+static void draw_over(const App *app, Canvas *c)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    const Color ghost = lesson_alpha(LESSON_INK, 210), acc = app_color_accent(app);
+    const Color hitc = app_color_hit(app), gap = app_color_gap(app);
+    char text[128];
+    /* the ghost: the upright box and the moved circle, dashed */
+    Rect up = q.r;
+    up.angle = 0.0f;
+    Vec2 k[4];
+    rect_corners(up, k);
+    for (int i = 0; i < 4; i++) draw_dashed_line(c, k[i], k[(i + 1) % 4], 2.5f, 10.0f, ghost);
+    Vec2 ring[48];
+    for (int i = 0; i < 48; i++) {
+        float t = 6.2831853f * (float)i / 48.0f;
+        ring[i] = (Vec2){ q.ghost.x + q.c.radius * cosf(t), q.ghost.y + q.c.radius * sinf(t) };
+    }
+    for (int i = 0; i < 48; i += 2) draw_line(c, ring[i], ring[(i + 1) % 48], 2.5f, ghost);
+    /* the turn: an arc from the real centre to the ghost's */
+    float ang = -q.r.angle;
+    if (fabsf(ang) > 0.01f) {
+        Vec2 prev = q.c.center;
+        for (int i = 1; i <= 24; i++) {
+            Vec2 p = vec2_rotate_about(q.c.center, q.r.center, ang * (float)i / 24.0f);
+            if (i == 24) draw_arrow(c, prev, p, 2.5f, acc);
+            else draw_line(c, prev, p, 2.5f, acc);
+            prev = p;
+        }
+        Vec2 m = vec2_rotate_about(q.c.center, q.r.center, 0.5f * ang);
+        snprintf(text, sizeof text, tr("lesson5.turn"), (double)(ang / DEG));
+        lesson_label(c, (Vec2){ m.x, m.y - 24.0f }, LESSON_SMALL, acc, ALIGN_CENTER, text);
+    }
+    /* lesson 3's clamp, on the ghost */
+    if (q.dist > 0.5f) {
+        if (q.hit) draw_line(c, q.ghost, q.a_local, 5.0f, hitc);
+        else draw_dashed_line(c, q.ghost, q.a_local, 4.0f, 10.0f, gap);
+        snprintf(text, sizeof text, tr("lesson5.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
+        Vec2 mid = { 0.5f * (q.ghost.x + q.a_local.x), 0.5f * (q.ghost.y + q.a_local.y) + 26.0f };
+        lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
+    }
+    draw_dot(c, q.a_local, 8.0f, acc);
+    lesson_label(c, (Vec2){ q.a_local.x + 14.0f, q.a_local.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A'");
+    draw_dot(c, q.ghost, 6.0f, LESSON_INK);
+    lesson_label(c, (Vec2){ q.ghost.x - 14.0f, q.ghost.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C'");
+    /* and back on the real rectangle */
+    draw_line(c, q.c.center, q.a_world, 2.0f, lesson_alpha(LESSON_INK, 170));
+    draw_dot(c, q.a_world, 7.0f, acc);
+    lesson_label(c, (Vec2){ q.a_world.x + 14.0f, q.a_world.y - 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
+    draw_dot(c, q.c.center, 6.0f, LESSON_INK);
+    lesson_label(c, (Vec2){ q.c.center.x - 14.0f, q.c.center.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
+    lesson_label(c, (Vec2){ up.center.x, up.center.y - up.half.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER,
+                 tr("lesson5.ghost"));
+}
+
+static int hud(const App *app, char lines[][160], int max)
+{
+    Picture q;
+    if (max < 2 || !picture(app, &q)) return 0;
+    snprintf(lines[0], 160, tr("lesson5.hud_turn"), (double)(-q.r.angle / DEG), (double)q.c.center.x,
+             (double)q.c.center.y, (double)q.ghost.x, (double)q.ghost.y);
+    snprintf(lines[1], 160, tr("lesson5.hud_clamp"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius,
+             lesson_verdict(q.hit));
+    return 2;
+}
+
+static void report(const App *app, json_t *state)
+{
+    Picture q;
+    if (!picture(app, &q)) return;
+    /* in the rectangle's own frame: origin at its centre, x along its width */
+    Vec2 lc = { q.ghost.x - q.r.center.x, q.ghost.y - q.r.center.y };
+    Vec2 la = { q.a_local.x - q.r.center.x, q.a_local.y - q.r.center.y };
+    json_object_set_new(state, "local_center", lesson_vec_json(lc));
+    json_object_set_new(state, "local_closest_point", lesson_vec_json(la));
+    json_object_set_new(state, "closest_point", lesson_vec_json(q.a_world));
+    json_object_set_new(state, "distance", json_real((double)q.dist));
+    json_object_set_new(state, "hit", json_boolean(q.hit));
+}
+
+const Lesson lesson_5 = { "lesson5", build, NULL, NULL, draw_over, hud, report, NULL };

@@ -1,0 +1,109 @@
+/*
+ * lesson_7.c - Convex polygons: the separating axis test on every edge.
+ *
+ * A quadrilateral ABCD and a triangle EFG: the axes to try are the normals
+ * of all seven edges, each named after its edge. The same picture as lesson
+ * 6: both shadows on each axis, a gap marks a separating axis.
+ * Controls: arrows move the selected polygon, Q/E turn it, Tab switches.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+
+static const char *const LETTERS_A = "ABCD";
+static const char *const LETTERS_B = "EFG";
+
+static bool build(World *w, int preset)
+{
+    Vec2 quad[4], tri[3];
+    switch (preset) {
+    case 0: {
+        const Vec2 q[4] = { { 270.0f, 330.0f }, { 520.0f, 290.0f }, { 590.0f, 500.0f }, { 320.0f, 560.0f } };
+        const Vec2 t[3] = { { 760.0f, 320.0f }, { 990.0f, 470.0f }, { 730.0f, 570.0f } };
+        for (int i = 0; i < 4; i++) quad[i] = q[i];
+        for (int i = 0; i < 3; i++) tri[i] = t[i];
+        break;
+    }
+    case 1: {
+        /* the triangle's edge EG lies on the quadrilateral's edge BC */
+        const Vec2 q[4] = { { 300.0f, 330.0f }, { 560.0f, 300.0f }, { 600.0f, 540.0f }, { 330.0f, 560.0f } };
+        const Vec2 t[3] = { { 566.0f, 336.0f }, { 820.0f, 430.0f }, { 594.0f, 504.0f } };
+        for (int i = 0; i < 4; i++) quad[i] = q[i];
+        for (int i = 0; i < 3; i++) tri[i] = t[i];
+        break;
+    }
+    case 2: {
+        const Vec2 q[4] = { { 380.0f, 260.0f }, { 860.0f, 240.0f }, { 900.0f, 600.0f }, { 360.0f, 620.0f } };
+        const Vec2 t[3] = { { 560.0f, 360.0f }, { 720.0f, 440.0f }, { 540.0f, 520.0f } };
+        for (int i = 0; i < 4; i++) quad[i] = q[i];
+        for (int i = 0; i < 3; i++) tri[i] = t[i];
+        break;
+    }
+    default: return false;
+    }
+    Body a = body_poly(quad, 4), b = body_poly(tri, 3);
+    world_clear(w);
+    if (!world_add(w, &a) || !world_add(w, &b)) return false;
+    w->selected = 0;
+    return true;
+}
+
+static bool picture(const App *app, const Shape **a, const Shape **b, SatReport *r)
+{
+    if (!lesson_pair(app, a, b) || (*a)->kind != SHAPE_POLY || (*b)->kind != SHAPE_POLY) return false;
+    if ((*a)->poly.count != 4 || (*b)->poly.count != 3) return false;
+    return sat_report(*a, *b, r);
+}
+
+/* An axis is named after its edge: "AB" is the normal of edge A to B. */
+static void name_axis(const SatAxis *ax, char out[16])
+{
+    const char *l = ax->source == SAT_FROM_A ? LETTERS_A : LETTERS_B;
+    int n = ax->source == SAT_FROM_A ? 4 : 3;
+    int e = ((ax->edge % n) + n) % n;
+    snprintf(out, 16, "%c%c", l[e], l[(e + 1) % n]);
+}
+
+static void letters(Canvas *c, const Poly *p, const char *names, Color col)
+{
+    Vec2 m = poly_centroid(p);
+    for (int i = 0; i < p->count; i++) {
+        Vec2 v = p->verts[i];
+        float dx = v.x - m.x, dy = v.y - m.y, len = sqrtf(dx * dx + dy * dy);
+        if (len < 1e-3f) len = 1.0f;
+        /* just outside the vertex, away from the centre */
+        Vec2 at = { v.x + dx / len * 24.0f, v.y + dy / len * 24.0f };
+        char s[2] = { names[i], '\0' };
+        draw_dot(c, v, 5.0f, col);
+        lesson_label(c, at, LESSON_LABEL, col, ALIGN_CENTER, s);
+    }
+}
+
+static void draw_over(const App *app, Canvas *c)
+{
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!picture(app, &a, &b, &r)) return;
+    lesson_sat_draw(app, c, a, b, &r, name_axis);
+    letters(c, &a->poly, LETTERS_A, app_color_accent(app));
+    letters(c, &b->poly, LETTERS_B, LESSON_INK);
+}
+
+static int hud(const App *app, char lines[][160], int max)
+{
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!picture(app, &a, &b, &r)) return 0;
+    return lesson_sat_hud(&r, name_axis, lines, max);
+}
+
+static void report(const App *app, json_t *state)
+{
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!picture(app, &a, &b, &r)) return;
+    json_object_set_new(state, "sat", lesson_sat_json(&r));
+}
+
+const Lesson lesson_7 = { "lesson7", build, NULL, NULL, draw_over, hud, report, NULL };

@@ -1,0 +1,137 @@
+/*
+ * lesson_8.c - Everything together.
+ *
+ * A few shapes of each kind. For every pair the dispatcher picks the test
+ * that fits the two kinds; the table on the right lists each pair with that
+ * test, its verdict and its depth. Every colliding pair is joined by its
+ * contact normal: an arrow pointing from a towards b, as long as the depth
+ * (at least a little, so it shows).
+ * Controls: arrows move the selected shape, Q/E turn it, Tab switches.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+
+#define TABLE_X 846.0f
+#define TABLE_Y 170.0f
+#define TABLE_W 424.0f
+#define ROW_H 24.0f
+#define MAX_ROWS 21
+
+static bool build(World *w, int preset)
+{
+    if (preset != 0) return false;
+    static const Vec2 tri[3] = { { 450.0f, 430.0f }, { 670.0f, 470.0f }, { 560.0f, 610.0f } };
+    static const Vec2 quad[4] = { { 390.0f, 470.0f }, { 490.0f, 450.0f }, { 510.0f, 570.0f }, { 410.0f, 600.0f } };
+    Body bodies[6] = {
+        body_circle(262.0f, 320.0f, 60.0f),
+        body_circle(345.0f, 540.0f, 65.0f),
+        body_rect(410.0f, 300.0f, 200.0f, 100.0f, 0.0f),
+        body_rect(660.0f, 300.0f, 180.0f, 80.0f, 30.0f),
+        body_poly(tri, 3),
+        body_poly(quad, 4),
+    };
+    world_clear(w);
+    for (int i = 0; i < 6; i++)
+        if (!world_add(w, &bodies[i])) return false;
+    w->selected = 0;
+    return true;
+}
+
+/* The catalogue key of the test the dispatcher runs for two kinds. */
+static const char *test_key(ShapeKind a, ShapeKind b)
+{
+    if (a > b) { ShapeKind t = a; a = b; b = t; }
+    if (a == SHAPE_CIRCLE && b == SHAPE_CIRCLE) return "lesson8.test_cc";
+    if (a == SHAPE_CIRCLE && b == SHAPE_RECT) return "lesson8.test_cr";
+    if (a == SHAPE_CIRCLE) return "lesson8.test_cp";
+    if (a == SHAPE_RECT && b == SHAPE_RECT) return "lesson8.test_rr";
+    if (a == SHAPE_RECT) return "lesson8.test_rp";
+    return "lesson8.test_pp";
+}
+
+static const Pair *find_pair(const World *w, int i, int j)
+{
+    for (int k = 0; k < w->pair_count; k++)
+        if (w->pairs[k].a == i && w->pairs[k].b == j) return &w->pairs[k];
+    return NULL;
+}
+
+static void draw_over(const App *app, Canvas *c)
+{
+    const World *w = &app->world;
+    if (w->count > 12) return;   /* a scene too big for a table */
+    const Color hitc = app_color_hit(app), acc = app_color_accent(app);
+    char text[160];
+    /* the contact normals, from the middle between the two centres */
+    for (int k = 0; k < w->pair_count; k++) {
+        const Pair *p = &w->pairs[k];
+        Vec2 ca = shape_center(&w->shapes[p->a]), cb = shape_center(&w->shapes[p->b]);
+        draw_dashed_line(c, ca, cb, 2.0f, 8.0f, lesson_alpha(LESSON_INK, 170));
+        Vec2 m = { 0.5f * (ca.x + cb.x), 0.5f * (ca.y + cb.y) };
+        float len = fminf(fmaxf(p->contact.depth, 36.0f), 140.0f);
+        Vec2 tip = { m.x + p->contact.normal.x * len, m.y + p->contact.normal.y * len };
+        draw_arrow(c, m, tip, 8.0f, LESSON_SHADE);
+        draw_arrow(c, m, tip, 4.5f, acc);
+        snprintf(text, sizeof text, tr("lesson8.depth"), (double)p->contact.depth);
+        lesson_label(c, (Vec2){ tip.x + p->contact.normal.x * 18.0f, tip.y + p->contact.normal.y * 18.0f + 4.0f },
+                     LESSON_SMALL, acc, ALIGN_CENTER, text);
+    }
+    /* each shape's number, as the table names it */
+    for (int i = 0; i < w->count; i++) {
+        snprintf(text, sizeof text, "%d", i + 1);
+        lesson_label(c, shape_center(&w->shapes[i]), LESSON_LABEL, LESSON_INK, ALIGN_CENTER, text);
+    }
+
+    /* the pair table, in HUD space on the right */
+    int rows = w->count * (w->count - 1) / 2;
+    if (rows > MAX_ROWS) rows = MAX_ROWS;
+    float h = 44.0f + ROW_H * (float)rows;
+    canvas_flush(c);
+    draw_hud_box(c, TABLE_X, TABLE_Y, TABLE_W, h, (Color){ 10, 12, 16, 205 });
+    draw_hud_text(c, (Vec2){ TABLE_X + 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
+    draw_hud_text(c, (Vec2){ TABLE_X + 62.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
+    draw_hud_text(c, (Vec2){ TABLE_X + TABLE_W - 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT,
+                  tr("lesson8.col_verdict"));
+    float y = TABLE_Y + 38.0f;
+    int row = 0;
+    for (int i = 0; i < w->count && row < rows; i++)
+        for (int j = i + 1; j < w->count && row < rows; j++, row++) {
+            const Pair *p = find_pair(w, i, j);
+            Color col = p != NULL ? hitc : LESSON_INK_DIM;
+            snprintf(text, sizeof text, "%d–%d", i + 1, j + 1);
+            draw_hud_text(c, (Vec2){ TABLE_X + 12.0f, y }, LESSON_SMALL, col, ALIGN_LEFT, text);
+            draw_hud_text(c, (Vec2){ TABLE_X + 62.0f, y }, LESSON_SMALL, col, ALIGN_LEFT,
+                          tr(test_key(w->bodies[i].kind, w->bodies[j].kind)));
+            if (p != NULL) snprintf(text, sizeof text, tr("lesson8.row_hit"), (double)p->contact.depth);
+            else snprintf(text, sizeof text, "%s", tr("lesson8.row_apart"));
+            draw_hud_text(c, (Vec2){ TABLE_X + TABLE_W - 12.0f, y }, LESSON_SMALL, col, ALIGN_RIGHT, text);
+            y += ROW_H;
+        }
+}
+
+static int hud(const App *app, char lines[][160], int max)
+{
+    const World *w = &app->world;
+    if (max < 1) return 0;
+    snprintf(lines[0], 160, tr("lesson8.hud"), (long long)w->count * (w->count - 1) / 2, w->pair_count);
+    return 1;
+}
+
+static void report(const App *app, json_t *state)
+{
+    const World *w = &app->world;
+    if (w->count > 12) return;
+    json_t *table = json_array();
+    for (int i = 0; i < w->count; i++)
+        for (int j = i + 1; j < w->count; j++) {
+            const Pair *p = find_pair(w, i, j);
+            const char *key = test_key(w->bodies[i].kind, w->bodies[j].kind);
+            json_array_append_new(table, json_pack("{s:i, s:i, s:s, s:b, s:f}", "a", i, "b", j, "test", key + 8,
+                                                   "hit", p != NULL, "depth", p != NULL ? (double)p->contact.depth : 0.0));
+        }
+    json_object_set_new(state, "pair_table", table);
+}
+
+const Lesson lesson_8 = { "lesson8", build, NULL, NULL, draw_over, hud, report, NULL };

@@ -1,0 +1,292 @@
+/*
+ * lessons.c - the table of lessons, lesson 0 (the playground), and the
+ * drawing helpers the lessons share.
+ */
+#include "lessons.h"
+#include "i18n.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool playground_build(World *w, int preset)
+{
+    if (preset != 0) return false;
+    world_clear(w);
+    static const Vec2 tri[3] = { { 980.0f, 420.0f }, { 1120.0f, 560.0f }, { 900.0f, 600.0f } };
+    Body bodies[] = {
+        body_circle(260.0f, 300.0f, 70.0f),
+        body_circle(470.0f, 520.0f, 45.0f),
+        body_rect(620.0f, 290.0f, 220.0f, 110.0f, 0.0f),
+        body_rect(860.0f, 250.0f, 160.0f, 70.0f, 30.0f),
+        body_poly(tri, 3),
+    };
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++)
+        if (!world_add(w, &bodies[i])) return false;
+    w->selected = 0;
+    return true;
+}
+
+const Lesson lesson_playground = { "lesson0", playground_build, NULL, NULL, NULL, NULL, NULL, NULL };
+
+static const Lesson *const LESSONS[LESSON_COUNT] = {
+    &lesson_playground, LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6, LESSON_7, LESSON_8, LESSON_9,
+};
+
+const Lesson *lesson_get(int n)
+{
+    if (n < 0 || n >= LESSON_COUNT || LESSONS[n] == NULL) return &lesson_playground;
+    return LESSONS[n];
+}
+
+/* ---- Shared helpers ----------------------------------------------------- */
+
+const Color LESSON_INK = { 236, 238, 242, 255 };
+const Color LESSON_INK_DIM = { 170, 176, 190, 255 };
+const Color LESSON_SHADE = { 10, 12, 16, 190 };
+
+bool lesson_pair(const App *app, const Shape **a, const Shape **b)
+{
+    if (app->world.count < 2) return false;
+    *a = &app->world.shapes[0];
+    *b = &app->world.shapes[1];
+    return true;
+}
+
+Color lesson_alpha(Color c, Uint8 alpha)
+{
+    c.a = alpha;
+    return c;
+}
+
+const char *lesson_verdict(bool hit)
+{
+    return tr(hit ? "lesson.collide" : "lesson.apart");
+}
+
+void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const char *text)
+{
+    if (text == NULL || text[0] == '\0') return;
+    /* text keeps its size on screen under the lesson zoom: so does its box */
+    float z = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+    float w = measure_hud_text(c, size, text) / z, h = 1.25f * size / z, pad = 5.0f / z;
+    float x = align == ALIGN_CENTER ? at.x - 0.5f * w : align == ALIGN_RIGHT ? at.x - w : at.x;
+    float y = at.y - 0.5f * h;
+    if (w > 0.0f) draw_box(c, x - pad, y - 0.5f * pad, w + 2.0f * pad, h + pad, LESSON_SHADE);
+    draw_text(c, (Vec2){ x, y + 0.06f * h }, size, col, ALIGN_LEFT, text);
+}
+
+void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, Color col)
+{
+    /* Liang-Barsky: clip p + t * dir to the canvas */
+    float t0 = -1e6f, t1 = 1e6f;
+    const float lo[2] = { 0.0f, 0.0f }, hi[2] = { CANVAS_W, CANVAS_H };
+    const float o[2] = { p.x, p.y }, d[2] = { dir.x, dir.y };
+    for (int k = 0; k < 2; k++) {
+        if (fabsf(d[k]) < 1e-9f) {
+            if (o[k] < lo[k] || o[k] > hi[k]) return;
+            continue;
+        }
+        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        if (ta > tb) { float s = ta; ta = tb; tb = s; }
+        t0 = fmaxf(t0, ta);
+        t1 = fminf(t1, tb);
+    }
+    if (!(t0 < t1)) return;
+    Vec2 a = { p.x + dir.x * t0, p.y + dir.y * t0 }, b = { p.x + dir.x * t1, p.y + dir.y * t1 };
+    if (dashed) draw_dashed_line(c, a, b, width, 12.0f, col);
+    else draw_line(c, a, b, width, col);
+}
+
+json_t *lesson_vec_json(Vec2 v)
+{
+    return json_pack("[f,f]", (double)v.x, (double)v.y);
+}
+
+/* ---- The separating axis picture ---------------------------------------- */
+
+static Vec2 on_axis(Vec2 n, Vec2 p, float t, float k)
+{
+    /* the point whose projection on n is t, on the line dot(x, p) = k */
+    return (Vec2){ n.x * t + p.x * k, n.y * t + p.y * k };
+}
+
+/* How far a point lies outside the part of the canvas the panels leave. */
+static float outside(Vec2 q)
+{
+    const float x0 = 40.0f, x1 = CANVAS_W - 40.0f, y0 = 200.0f, y1 = CANVAS_H - 80.0f;
+    float dx = q.x < x0 ? x0 - q.x : q.x > x1 ? q.x - x1 : 0.0f;
+    float dy = q.y < y0 ? y0 - q.y : q.y > y1 ? q.y - y1 : 0.0f;
+    return dx + dy;
+}
+
+/* Where axis i's line goes: beside both shapes (never across them), on the
+ * side with room, each axis a little further out so they stay apart. */
+static float axis_offset(const Shape *a, const Shape *b, const SatAxis *ax, int i, float *side)
+{
+    Vec2 n = ax->axis, p = { -n.y, n.x };
+    Interval pa = shape_project(a, p), pb = shape_project(b, p);
+    float lo = fminf(pa.min, pb.min), hi = fmaxf(pa.max, pb.max);
+    float tlo = fminf(ax->a.min, ax->b.min), thi = fmaxf(ax->a.max, ax->b.max);
+    const float offs[3] = { 40.0f + 22.0f * (float)i, 40.0f + 10.0f * (float)i, 36.0f };
+    float best = 0.0f, best_score = INFINITY;
+    for (int o = 0; o < 3; o++)
+        for (int s = 0; s < 2; s++) {
+            float k = s == 0 ? hi + offs[o] : lo - offs[o];
+            float score = outside(on_axis(n, p, tlo, k)) + outside(on_axis(n, p, thi, k)) + 0.01f * (float)o;
+            if (score < best_score) { best_score = score; best = k; *side = s == 0 ? 1.0f : -1.0f; }
+        }
+    return best;
+}
+
+static void sat_axis_text(const SatReport *r, int i, AxisNamer names, char *out, size_t n)
+{
+    const SatAxis *ax = &r->axes[i];
+    char name[16] = "";
+    names(ax, name);
+    if (ax->overlap < 0.0f)
+        snprintf(out, n, tr(i == r->separating ? "sat.axis_separates" : "sat.axis_gap"), name, (double)-ax->overlap);
+    else
+        snprintf(out, n, tr(r->hit && i == r->min_axis ? "sat.axis_least" : "sat.axis_overlap"), name,
+                 (double)ax->overlap);
+}
+
+void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, const SatReport *r,
+                     AxisNamer names)
+{
+    const Color col_a = app_color_accent(app), col_b = LESSON_INK;
+    const Color gap = app_color_gap(app), hit = app_color_hit(app);
+    int focus = r->hit ? r->min_axis : r->separating;
+    for (int i = 0; i < r->count; i++) {
+        const SatAxis *ax = &r->axes[i];
+        Vec2 n = ax->axis, p = { -n.y, n.x };
+        float side = 1.0f;
+        float k = axis_offset(a, b, ax, i, &side);
+        bool has_gap = ax->overlap < 0.0f;
+        float tlo = fminf(ax->a.min, ax->b.min), thi = fmaxf(ax->a.max, ax->b.max);
+        /* the axis, a little longer than both shadows, its arrow showing
+         * the direction: dashed where it shows a gap, solid where they overlap */
+        Color axc = has_gap ? gap : lesson_alpha(LESSON_INK_DIM, 220);
+        Vec2 l0 = on_axis(n, p, tlo - 40.0f, k), l1 = on_axis(n, p, thi + 40.0f, k);
+        if (has_gap) draw_dashed_line(c, l0, l1, i == focus ? 3.0f : 2.0f, 10.0f, axc);
+        else draw_line(c, l0, l1, i == focus ? 3.0f : 2.0f, axc);
+        draw_arrow(c, on_axis(n, p, thi + 30.0f, k), on_axis(n, p, thi + 48.0f, k), 2.0f, axc);
+        /* the shadows: a on the shapes' side of the line, b on the far side */
+        float sa = -6.0f * side, sb = 6.0f * side;
+        draw_line(c, on_axis(n, p, ax->a.min, k + sa), on_axis(n, p, ax->a.max, k + sa), 7.0f, col_a);
+        draw_line(c, on_axis(n, p, ax->b.min, k + sb), on_axis(n, p, ax->b.max, k + sb), 7.0f, col_b);
+        /* the overlap in the hit colour, or the gap in the gap colour */
+        float o0 = fmaxf(ax->a.min, ax->b.min), o1 = fminf(ax->a.max, ax->b.max);
+        if (has_gap) {
+            draw_line(c, on_axis(n, p, o1, k), on_axis(n, p, o0, k), 5.0f, gap);
+            draw_line(c, on_axis(n, p, o1, k - 12.0f), on_axis(n, p, o1, k + 12.0f), 2.5f, gap);
+            draw_line(c, on_axis(n, p, o0, k - 12.0f), on_axis(n, p, o0, k + 12.0f), 2.5f, gap);
+        } else {
+            draw_line(c, on_axis(n, p, o0, k), on_axis(n, p, o1, k), 4.0f, hit);
+        }
+        if (i == focus) {
+            /* where each shadow ends: the lines perpendicular to the axis
+             * that just touch each shape */
+            Interval pa = shape_project(a, p), pb = shape_project(b, p);
+            float far_k = side > 0.0f ? fminf(pa.min, pb.min) : fmaxf(pa.max, pb.max);
+            const float ends[4] = { ax->a.min, ax->a.max, ax->b.min, ax->b.max };
+            for (int e = 0; e < 4; e++)
+                draw_dashed_line(c, on_axis(n, p, ends[e], k), on_axis(n, p, ends[e], far_k), 1.5f, 8.0f,
+                                 lesson_alpha(e < 2 ? col_a : col_b, 150));
+        }
+        /* the label past the end of the shadows that has room */
+        char text[96];
+        sat_axis_text(r, i, names, text, sizeof text);
+        Vec2 end_hi = on_axis(n, p, thi + 58.0f, k), end_lo = on_axis(n, p, tlo - 50.0f, k);
+        bool use_hi = outside(end_hi) <= outside(end_lo);
+        Vec2 at = use_hi ? end_hi : end_lo;
+        float dx = use_hi ? n.x : -n.x, dy = use_hi ? n.y : -n.y;
+        Align al = dx > 0.35f ? ALIGN_LEFT : dx < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+        if (al == ALIGN_CENTER) at.y += dy > 0.0f ? 12.0f : -12.0f;
+        Color lc = has_gap ? gap : (i == focus ? hit : LESSON_INK);
+        lesson_label(c, at, LESSON_SMALL, lc, al, text);
+    }
+
+    if (!r->hit && r->separating >= 0) {
+        /* the separating line: perpendicular to the axis, mid-gap */
+        const SatAxis *ax = &r->axes[r->separating];
+        Vec2 n = ax->axis, p = { -n.y, n.x };
+        float g0 = fminf(ax->a.max, ax->b.max), g1 = fmaxf(ax->a.min, ax->b.min);
+        float tg = 0.5f * (g0 + g1);
+        Interval pa = shape_project(a, p), pb = shape_project(b, p);
+        float mid = 0.25f * (pa.min + pa.max + pb.min + pb.max);
+        Vec2 m = on_axis(n, p, tg, mid);
+        lesson_line_across(c, m, p, 3.5f, true, gap);
+        char name[16] = "", text[96];
+        names(ax, name);
+        snprintf(text, sizeof text, tr("sat.separating_line"), name);
+        /* the label past the shapes, at whichever end of the line has room */
+        float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 30.0f;
+        Vec2 e0 = on_axis(n, p, tg, mid + half), e1 = on_axis(n, p, tg, mid - half);
+        lesson_label(c, outside(e0) <= outside(e1) ? e0 : e1, LESSON_SMALL, gap, ALIGN_CENTER, text);
+    } else if (r->hit) {
+        /* the minimum translation: move b this far along the normal */
+        Vec2 from = shape_center(b), nn = r->contact.normal;
+        float len = fmaxf(r->contact.depth, 40.0f);
+        Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
+        draw_arrow(c, from, to, 8.0f, LESSON_SHADE);
+        draw_arrow(c, from, to, 4.5f, LESSON_INK);
+        char text[96];
+        snprintf(text, sizeof text, tr("sat.mtv"), (double)r->contact.depth);
+        Vec2 at = { to.x + nn.x * 16.0f, to.y + nn.y * 16.0f };
+        lesson_label(c, at, LESSON_LABEL, LESSON_INK, nn.x > 0.35f ? ALIGN_LEFT : nn.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER,
+                     text);
+    }
+}
+
+int lesson_sat_hud(const SatReport *r, AxisNamer names, char lines[][160], int max)
+{
+    int n = 0, gaps = 0;
+    for (int i = 0; i < r->count; i++) gaps += r->axes[i].overlap < 0.0f;
+    if (n < max) { snprintf(lines[n], 160, tr("sat.count"), r->count, r->count - gaps, gaps); n++; }
+    char name[16] = "";
+    if (!r->hit && r->separating >= 0) {
+        names(&r->axes[r->separating], name);
+        if (n < max) {
+            snprintf(lines[n], 160, tr("sat.verdict_gap"), name, (double)-r->axes[r->separating].overlap,
+                     lesson_verdict(false));
+            n++;
+        }
+    } else if (r->hit && r->min_axis >= 0) {
+        names(&r->axes[r->min_axis], name);
+        if (n < max) {
+            snprintf(lines[n], 160, tr("sat.verdict_hit"), lesson_verdict(true), name, (double)r->contact.depth);
+            n++;
+        }
+    }
+    return n;
+}
+
+json_t *lesson_sat_json(const SatReport *r)
+{
+    static const char *const SRC[3] = { "a", "b", "circle" };
+    json_t *axes = json_array();
+    for (int i = 0; i < r->count; i++) {
+        const SatAxis *ax = &r->axes[i];
+        int s = (int)ax->source;
+        json_array_append_new(axes, json_pack("{s:o, s:[f,f], s:[f,f], s:f, s:s, s:i}",
+                                              "axis", lesson_vec_json(ax->axis),
+                                              "a", (double)ax->a.min, (double)ax->a.max,
+                                              "b", (double)ax->b.min, (double)ax->b.max,
+                                              "overlap", (double)ax->overlap,
+                                              "source", s >= 0 && s < 3 ? SRC[s] : "a", "edge", ax->edge));
+    }
+    json_t *sat = json_object();
+    json_object_set_new(sat, "axes", axes);
+    json_object_set_new(sat, "separating", json_integer(r->separating));
+    int sep = r->separating;
+    json_object_set_new(sat, "separating_from",
+                        sep >= 0 && sep < r->count ? json_string(SRC[(int)r->axes[sep].source % 3]) : json_null());
+    json_object_set_new(sat, "min_axis", json_integer(r->min_axis));
+    json_object_set_new(sat, "hit", json_boolean(r->hit));
+    if (r->hit)
+        json_object_set_new(sat, "mtv", json_pack("{s:o, s:f}", "normal", lesson_vec_json(r->contact.normal), "depth",
+                                                  (double)r->contact.depth));
+    else
+        json_object_set_new(sat, "mtv", json_null());
+    return sat;
+}

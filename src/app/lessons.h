@@ -1,0 +1,69 @@
+/*
+ * lessons.h - every lesson of the lab (one file each: lesson_N.c), and the
+ * drawing helpers they share (lessons.c): labels that read on any
+ * background, lines across the canvas, and the separating axis picture.
+ *
+ * Every lesson takes shapes 0 and 1 of the world as its pair; the selected
+ * shape may be either.
+ */
+#ifndef LESSONS_H
+#define LESSONS_H
+
+#include "app.h"
+
+extern const Lesson lesson_playground;
+extern const Lesson lesson_1;
+extern const Lesson lesson_2;
+extern const Lesson lesson_3;
+extern const Lesson lesson_4;
+extern const Lesson lesson_5;
+extern const Lesson lesson_6;
+extern const Lesson lesson_7;
+extern const Lesson lesson_8;
+
+#define LESSON_1 (&lesson_1)
+#define LESSON_2 (&lesson_2)
+#define LESSON_3 (&lesson_3)
+#define LESSON_4 (&lesson_4)
+#define LESSON_5 (&lesson_5)
+#define LESSON_6 (&lesson_6)
+#define LESSON_7 (&lesson_7)
+#define LESSON_8 (&lesson_8)
+extern const Lesson lesson_9;
+#define LESSON_9 (&lesson_9)
+
+/* ---- Shared by the lessons (lessons.c) ---------------------------------- */
+
+/* Canvas px: labels stay readable from the back of a classroom. */
+#define LESSON_LABEL 21.0f
+#define LESSON_SMALL 19.0f
+
+extern const Color LESSON_INK;       /* labels, guide lines */
+extern const Color LESSON_INK_DIM;
+extern const Color LESSON_SHADE;     /* the backdrop behind labels */
+
+/* Shapes 0 and 1 (the lesson's pair); false when the world has fewer. */
+bool lesson_pair(const App *app, const Shape **a, const Shape **b);
+Color lesson_alpha(Color c, Uint8 alpha);
+/* "collide" or "apart", from the catalogue. */
+const char *lesson_verdict(bool hit);
+/* Text on a dark backdrop, vertically centred on at.y. */
+void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const char *text);
+/* The line through p along dir, clipped to the canvas; solid or dashed. */
+void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, Color col);
+/* [x, y] as a JSON array (new reference). */
+json_t *lesson_vec_json(Vec2 v);
+
+/* The separating axis picture. names(ax, out) writes an axis's short name
+ * ("A1", "AB", ...) into out (16 bytes). */
+typedef void (*AxisNamer)(const SatAxis *ax, char out[16]);
+/* Every axis as a line beside the shapes with both projections on it; the
+ * separating line where one separates, else the minimum translation. */
+void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, const SatReport *r,
+                     AxisNamer names);
+/* HUD lines: how many axes overlap, and what decided. Returns lines used. */
+int lesson_sat_hud(const SatReport *r, AxisNamer names, char lines[][160], int max);
+/* "sat": {"axes": [...], "separating", "separating_from", "mtv"} */
+json_t *lesson_sat_json(const SatReport *r);
+
+#endif

@@ -1,0 +1,32 @@
+/*
+ * text.h - SDL2_ttf text with a texture cache.
+ *
+ * A string is rendered once per (size, colour) and its texture reused while
+ * it stays on screen, so a steady HUD costs no rasterising per frame.
+ * Fonts are found beside the executable (SDL_GetBasePath), in ../assets from
+ * there, in the installed share folder, and in ./assets. When none opens the
+ * lab runs without text and says so once on stderr.
+ */
+#ifndef TEXT_H
+#define TEXT_H
+
+#include <stdbool.h>
+#include <SDL.h>
+
+typedef struct Text Text;
+
+/* NULL when no font could be opened (the message is printed once). */
+Text *text_create(SDL_Renderer *r);
+void text_destroy(Text *t);
+/* Size in output pixels; returns the width drawn. */
+int text_draw(Text *t, int x, int y, int px, SDL_Color col, const char *utf8);
+int text_measure(Text *t, int px, const char *utf8);
+/* Call once per frame: evicts textures unused for a while. */
+void text_frame_end(Text *t);
+/* The font file in use (for messages). */
+const char *text_font_path(const Text *t);
+/* Finds a file of assets/ (the font, the language catalogues): writes the
+ * first readable candidate into out and returns true. */
+bool asset_find(const char *name, char *out, size_t outlen);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+ * world.h - the lab's shapes and what one fixed tick does to them.
+ *
+ * No SDL here: the world is plain data that the update changes and the
+ * drawing code only reads. Each Body keeps its shape in its own frame
+ * (position + angle, a polygon's vertices relative to its centroid), and the
+ * world-space Shape the collision module sees is rebuilt from it every tick,
+ * so turning a polygon many times never drifts.
+ */
+#ifndef WORLD_H
+#define WORLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "collide.h"
+#include "broadphase.h"
+
+#define CANVAS_W 1280.0f
+#define CANVAS_H 720.0f
+#define TICK_HZ 60
+#define TICK_DT (1.0f / (float)TICK_HZ)
+#define MOVE_SPEED 240.0f            /* px/s; a quarter of it with Shift */
+#define TURN_SPEED_DEG 90.0f         /* degrees/s */
+#define SCENE_MAX_SHAPES 10000       /* what a scene file may hold */
+#define WORLD_MAX_SHAPES 100000      /* lesson 9 goes this far */
+#define TITLE_MAX 128
+
+typedef struct Body {
+    ShapeKind kind;
+    Vec2 pos;          /* centre (centroid for a polygon) */
+    float angle;       /* radians; a circle's shows as its radius line */
+    float radius;      /* circle */
+    Vec2 half;         /* rect */
+    int count;         /* poly */
+    Vec2 local[POLY_MAX_VERTS]; /* poly vertices relative to pos at angle 0 */
+    Vec2 vel;          /* px/s, lesson 9's drifting shapes */
+} Body;
+
+/* One colliding pair, with the minimum translation from a to b. */
+typedef struct Pair { int a, b; Contact contact; } Pair;
+
+typedef struct World {
+    char title[TITLE_MAX];
+    int count, cap;
+    Body *bodies;
+    Shape *shapes;     /* world-space shapes, rebuilt from bodies each tick */
+    bool *colliding;
+    int selected;      /* -1 when there is none */
+    Pair *pairs;       /* colliding pairs of the last collision pass */
+    int pair_count, pair_cap;
+    long long tested;  /* pairs given to the narrow phase in the last pass */
+    bool use_broadphase;
+    Broadphase *bp;
+    ShapePair *bp_out;
+    int bp_cap;
+} World;
+
+/* What the held keys ask of one tick. */
+typedef struct Motion { float dx, dy, turn; /* -1..1 each */ bool slow; } Motion;
+
+void world_init(World *w);
+void world_free(World *w);
+void world_clear(World *w);
+/* Appends a body; false (world unchanged) when memory runs out or it is full. */
+bool world_add(World *w, const Body *b);
+/* Moves the contents of src into dst (freeing dst's); src is left empty. */
+void world_take(World *dst, World *src);
+bool world_copy(World *dst, const World *src);
+
+Shape body_shape(const Body *b);
+Body body_circle(float x, float y, float r);
+Body body_rect(float x, float y, float w, float h, float angle_deg);
+/* From world-space points (3..POLY_MAX_VERTS, convex). */
+Body body_poly(const Vec2 *pts, int n);
+
+/* Keeps the body's bounding box on the canvas (where it fits). */
+void body_keep_on_canvas(Body *b);
+/* Applies one tick of held-key motion to the selected body. */
+void world_apply_motion(World *w, Motion m, float dt);
+/* Drifts every body by its velocity and bounces it off the canvas edges. */
+void world_drift(World *w, float dt);
+/* Rebuilds shapes from bodies and runs the collision pass. */
+void world_collide(World *w);
+/* The topmost body under the canvas point p, or -1. */
+int world_pick(const World *w, Vec2 p);
+
+#endif
