@@ -232,20 +232,22 @@ static inline PolyFeature poly_feature(const Poly *poly, Vec2 p)
         bool best_face = false;
         Vec2 best_point = poly->verts[0];
         for (int i = 0; i < n; ++i) {
-            Vec2 v0 = poly->verts[i];
-            Vec2 e = vec2_sub(poly->verts[i + 1 < n ? i + 1 : 0], v0);
+            // relative to p: canvas-sized coordinates would round the
+            // distances (about 6e-5 px) and let rounding pick the feature
+            Vec2 w = vec2_sub(poly->verts[i], p);
+            Vec2 e = vec2_sub(poly->verts[i + 1 < n ? i + 1 : 0], poly->verts[i]);
             float len_sq = vec2_length_sq(e);
             // parameter of the projection of p on the edge, clamped to [0, 1]
-            float t = len_sq > 0.0f ? vec2_dot(vec2_sub(p, v0), e) / len_sq : 0.0f;
+            float t = len_sq > 0.0f ? -vec2_dot(w, e) / len_sq : 0.0f;
             bool face = t > 0.0f && t < 1.0f;
             t = float_clamp(t, 0.0f, 1.0f);
-            Vec2 q = vec2_add(v0, vec2_scale(e, t));
-            float d_sq = vec2_length_sq(vec2_sub(p, q));
+            Vec2 q_rel = vec2_add(w, vec2_scale(e, t));
+            float d_sq = vec2_length_sq(q_rel);
             if (d_sq < best_sq) {
                 best_sq = d_sq;
                 best_edge = i;
                 best_face = face;
-                best_point = q;
+                best_point = vec2_add(p, q_rel);
             }
         }
         Vec2 v0 = poly->verts[best_edge];
