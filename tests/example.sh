@@ -41,6 +41,12 @@ expect() {
         status=1
     fi
 }
+# The README shows this very file: the copy there must not drift from it.
+awk '/^```c$/ { inside = 1; next } /^```$/ { inside = 0 } inside' README.md >"$tmp/readme.c"
+if ! cmp -s "$tmp/readme.c" examples/quickstart.c; then
+    echo "example.sh: the C example in README.md differs from examples/quickstart.c" >&2
+    status=1
+fi
 expect 'collide_circle_rect: colliding'
 expect 'shapes_collide: colliding, normal (0.87, 0.50), depth 19.38'
 exit $status

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- View --------------------------------------------------------------- */
 
@@ -172,8 +173,8 @@ void draw_arrow(Canvas *c, Vec2 from, Vec2 to, float width, Color col)
 static int circle_segments(const Canvas *c, float r)
 {
     float rs = r * view_scale(&c->view);
-    int n = (int)(rs * 0.6f) + 12; /* about 10 screen px per side */
-    return n > 96 ? 96 : n;
+    int n = (int)(rs * 0.6f) + 6; /* about 10 screen px per side */
+    return n < 10 ? 10 : n > 96 ? 96 : n;
 }
 
 static int circle_points(const Canvas *c, Vec2 center, float r, Vec2 *out, int max)
@@ -321,6 +322,134 @@ float measure_hud_text(Canvas *c, float size, const char *utf8)
     int pxs = (int)lroundf(size * c->view.fit);
     if (pxs < 6) pxs = 6;
     return (float)text_measure(c->text, pxs, utf8) / c->view.fit;
+}
+
+/* ---- Line breaking ------------------------------------------------------ */
+
+#define WRAP_MAX_LINES 32
+
+static unsigned decode(const char *s, int *i)
+{
+    const unsigned char *p = (const unsigned char *)s + *i;
+    unsigned cp = p[0];
+    int n = 1;
+    if (p[0] >= 0xF0 && p[1] && p[2] && p[3]) { cp = (p[0] & 7u) << 18 | (p[1] & 63u) << 12 | (p[2] & 63u) << 6 | (p[3] & 63u); n = 4; }
+    else if (p[0] >= 0xE0 && p[1] && p[2]) { cp = (p[0] & 15u) << 12 | (p[1] & 63u) << 6 | (p[2] & 63u); n = 3; }
+    else if (p[0] >= 0xC0 && p[1]) { cp = (p[0] & 31u) << 6 | (p[1] & 63u); n = 2; }
+    *i += n;
+    return cp;
+}
+
+/* Han, kana, CJK punctuation and full-width forms: breakable on either side. */
+static bool is_cjk(unsigned cp)
+{
+    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+           (cp >= 0xFF00 && cp <= 0xFFEF) || (cp >= 0x20000 && cp <= 0x3FFFF);
+}
+
+/* No line may start with these... */
+static bool is_closing(unsigned cp)
+{
+    static const unsigned list[] = { 0xFF0C, 0x3002, 0x3001, 0xFF09, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F, 0x300D,
+                                     0x300F, 0x3011, 0x3009, 0x300B, 0xFF0E, 0x2026, ')', ',', '.', ';', ':', '!',
+                                     '?', ']', '}', 0x00B0, '%' };
+    for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
+        if (list[i] == cp) return true;
+    return false;
+}
+
+/* ...and no line may end with these. */
+static bool is_opening(unsigned cp)
+{
+    return cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x3010 || cp == 0x3008 || cp == 0x300A ||
+           cp == '(' || cp == '[' || cp == '{';
+}
+
+static float measure_span(Canvas *c, float size, const char *s, int start, int end)
+{
+    char buf[1024];
+    int n = end - start;
+    if (n <= 0) return 0.0f;
+    if (n >= (int)sizeof buf) n = (int)sizeof buf - 1;
+    memcpy(buf, s + start, (size_t)n);
+    buf[n] = '\0';
+    return measure_hud_text(c, size, buf);
+}
+
+int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max)
+{
+    int count = 0;
+    if (utf8 == NULL || max <= 0) return 0;
+    int len = (int)strlen(utf8);
+    int start = 0;
+    while (start < len && count < max) {
+        /* the rest fits (the usual case): one measurement */
+        if (count == max - 1 || measure_span(c, size, utf8, start, len) <= max_w) {
+            out[count++] = (TextLine){ start, len - start };
+            break;
+        }
+        /* walk the break opportunities; keep the last one that still fits.
+         * A break is (end of this line, start of the next). */
+        int best_end = -1, best_next = -1, first_end = -1, first_next = -1;
+        int i = start;
+        unsigned prev = 0;
+        while (i < len) {
+            int at = i;
+            unsigned cp = decode(utf8, &i);
+            int end = -1, next = -1;
+            if (cp == ' ') {
+                end = at;
+                next = i;
+                while (next < len && utf8[next] == ' ') next++;
+                i = next;
+            } else if (at > start && prev != ' ' && (is_cjk(cp) || is_cjk(prev)) && !is_closing(cp) &&
+                       !is_opening(prev)) {
+                end = next = at;
+            }
+            prev = cp;
+            if (end <= start) continue;
+            if (measure_span(c, size, utf8, start, end) > max_w) {
+                if (first_end < 0) { first_end = end; first_next = next; }
+                break;
+            }
+            best_end = end;
+            best_next = next;
+        }
+        if (best_end < 0) {
+            /* nothing fits: the first word overflows on a line of its own */
+            if (first_end < 0) { out[count++] = (TextLine){ start, len - start }; break; }
+            best_end = first_end;
+            best_next = first_next;
+        }
+        out[count++] = (TextLine){ start, best_end - start };
+        start = best_next;
+    }
+    return count;
+}
+
+int draw_hud_text_wrapped(Canvas *c, Vec2 at, float size, float line_h, float max_w, Color col, Align align,
+                          const char *utf8)
+{
+    TextLine lines[WRAP_MAX_LINES];
+    int n = wrap_hud_text(c, size, utf8, max_w, lines, WRAP_MAX_LINES);
+    char buf[1024];
+    for (int i = 0; i < n; i++) {
+        int len = lines[i].len < (int)sizeof buf ? lines[i].len : (int)sizeof buf - 1;
+        memcpy(buf, utf8 + lines[i].start, (size_t)len);
+        buf[len] = '\0';
+        draw_hud_text(c, (Vec2){ at.x, at.y + (float)i * line_h }, size, col, align, buf);
+    }
+    return n;
+}
+
+float measure_hud_text_wrapped(Canvas *c, float size, float max_w, const char *utf8, int *lines)
+{
+    TextLine tl[WRAP_MAX_LINES];
+    int n = wrap_hud_text(c, size, utf8, max_w, tl, WRAP_MAX_LINES);
+    float w = 0.0f;
+    for (int i = 0; i < n; i++) w = fmaxf(w, measure_span(c, size, utf8, tl[i].start, tl[i].start + tl[i].len));
+    if (lines != NULL) *lines = n;
+    return w;
 }
 
 void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col)

@@ -14,7 +14,7 @@
 #define MANY_DEFAULT 2000
 #define MANY_MIN 2
 /* every pair past this many shapes would take seconds a tick */
-#define MANY_BRUTE_MAX 10000
+#define MANY_BRUTE_MAX 8000
 
 /* A small fixed-seed generator: the same N gives the same scene. */
 static unsigned next_u32(unsigned long long *s)
