@@ -75,7 +75,7 @@ static void draw_under(const App *app, Canvas *c)
     const float sx = dx < 0.0f ? -1.0f : 1.0f, sy = dy < 0.0f ? -1.0f : 1.0f;
 
     /* part 1: everything outside the box grown by r */
-    Color f = lesson_alpha(far, part == REGION_FAR ? lit : dim);
+    Color f = lesson_alpha(far, part == REGION_FAR ? lit : 16);
     draw_box(c, 0.0f, 0.0f, CANVAS_W, ey0, f);
     draw_box(c, 0.0f, ey1, CANVAS_W, CANVAS_H - ey1, f);
     draw_box(c, 0.0f, ey0, ex0, ey1 - ey0, f);
@@ -114,15 +114,19 @@ static void draw_over(const App *app, Canvas *c)
     char text[128];
 
     /* the zone names, the deciding one marked and larger */
-    const float ey0 = rc.y - hh - r;
+    /* the corner nearest the circle gets the corner label, the far zone's
+     * label goes above the other half */
+    const float sx = cc.x < rc.x ? -1.0f : 1.0f, sy = cc.y < rc.y ? -1.0f : 1.0f;
+    const float ey_out = sy < 0.0f ? rc.y - hh - r - 24.0f : rc.y + hh + r + 24.0f;
     snprintf(text, sizeof text, "%s%s", part == REGION_FAR ? "▶ " : "", tr("lesson2.zone_far"));
-    lesson_label(c, (Vec2){ rc.x, ey0 - 24.0f }, part == REGION_FAR ? LESSON_LABEL : LESSON_SMALL, far, ALIGN_CENTER, text);
+    lesson_label(c, (Vec2){ rc.x - sx * 0.5f * hw, ey_out }, part == REGION_FAR ? LESSON_LABEL : LESSON_SMALL, far,
+                 ALIGN_CENTER, text);
     snprintf(text, sizeof text, "%s%s", part == REGION_EDGE ? "▶ " : "", tr("lesson2.zone_edge"));
     lesson_label(c, (Vec2){ rc.x, rc.y - hh - 0.5f * r }, part == REGION_EDGE ? LESSON_LABEL : LESSON_SMALL, LESSON_INK,
                  ALIGN_CENTER, text);
     snprintf(text, sizeof text, "%s%s", part == REGION_CORNER ? "▶ " : "", tr("lesson2.zone_corner"));
-    lesson_label(c, (Vec2){ rc.x + hw + r + 10.0f, rc.y + hh + 0.5f * r }, part == REGION_CORNER ? LESSON_LABEL : LESSON_SMALL,
-                 corner, ALIGN_LEFT, text);
+    lesson_label(c, (Vec2){ rc.x + sx * (hw + 0.5f * r), ey_out }, part == REGION_CORNER ? LESSON_LABEL : LESSON_SMALL,
+                 corner, ALIGN_CENTER, text);
     (void)edge;
 
     /* |dx| along the box's centre line, then |dy| up to the circle's centre */
@@ -143,8 +147,8 @@ static void draw_over(const App *app, Canvas *c)
         draw_dot(c, cp, 6.0f, corner);
         float d = sqrtf(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy);
         snprintf(text, sizeof text, tr("lesson2.corner_len"), (double)d, q.rep.hit ? "≤" : ">", (double)r);
-        lesson_label(c, (Vec2){ 0.5f * (cp.x + cc.x), 0.5f * (cp.y + cc.y) - 26.0f }, LESSON_SMALL, LESSON_INK,
-                     ALIGN_CENTER, text);
+        lesson_label(c, (Vec2){ cc.x + sx * (r + 12.0f), cc.y }, LESSON_LABEL, q.rep.hit ? edge : far,
+                     sx > 0.0f ? ALIGN_LEFT : ALIGN_RIGHT, text);
     }
     draw_dot(c, cc, 6.0f, LESSON_INK);
     draw_dot(c, rc, 5.0f, LESSON_INK);

@@ -23,7 +23,7 @@ static bool build(World *w, int preset)
     case 1: {
         /* the circle touches the middle of the right side: centre at
          * rect centre + R(angle) (hw + r, 0) */
-        float a = 30.0f * DEG, d = 170.0f + 65.0f;
+        float a = 30.0f * DEG, d = 170.0f + 65.0f - 0.01f;  /* 0.01 px in: float rounding of the turn */
         circle = body_circle(700.0f + d * cosf(a), 420.0f + d * sinf(a), 65.0f);
         rect = body_rect(700.0f, 420.0f, 340.0f, 160.0f, 30.0f);
         break;

@@ -19,10 +19,10 @@ static bool build(World *w, int preset)
 {
     Body a, b;
     switch (preset) {
-    case 0: a = body_rect(420.0f, 450.0f, 280.0f, 130.0f, 20.0f); b = body_rect(840.0f, 420.0f, 220.0f, 150.0f, -35.0f); break;
+    case 0: a = body_rect(470.0f, 420.0f, 220.0f, 100.0f, 20.0f); b = body_rect(800.0f, 410.0f, 170.0f, 120.0f, -35.0f); break;
     case 1: {
         /* edge to edge: B is A's width away along A's turned x axis */
-        const float ang = 20.0f * 0.017453292f, d = 140.0f + 100.0f;
+        const float ang = 20.0f * 0.017453292f, d = 140.0f + 100.0f - 0.01f; /* 0.01 px in: float rounding */
         a = body_rect(480.0f, 430.0f, 280.0f, 130.0f, 20.0f);
         b = body_rect(480.0f + d * cosf(ang), 430.0f + d * sinf(ang), 200.0f, 90.0f, 20.0f);
         break;

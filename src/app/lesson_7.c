@@ -19,8 +19,8 @@ static bool build(World *w, int preset)
     Vec2 quad[4], tri[3];
     switch (preset) {
     case 0: {
-        const Vec2 q[4] = { { 270.0f, 330.0f }, { 520.0f, 290.0f }, { 590.0f, 500.0f }, { 320.0f, 560.0f } };
-        const Vec2 t[3] = { { 760.0f, 320.0f }, { 990.0f, 470.0f }, { 730.0f, 570.0f } };
+        const Vec2 q[4] = { { 390.0f, 350.0f }, { 560.0f, 325.0f }, { 600.0f, 470.0f }, { 420.0f, 505.0f } };
+        const Vec2 t[3] = { { 740.0f, 340.0f }, { 900.0f, 440.0f }, { 720.0f, 510.0f } };
         for (int i = 0; i < 4; i++) quad[i] = q[i];
         for (int i = 0; i < 3; i++) tri[i] = t[i];
         break;

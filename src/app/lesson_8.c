@@ -13,22 +13,22 @@
 
 #include <stdio.h>
 
-#define TABLE_X 846.0f
+#define TABLE_X 800.0f
 #define TABLE_Y 170.0f
-#define TABLE_W 424.0f
+#define TABLE_W 470.0f
 #define ROW_H 24.0f
 #define MAX_ROWS 21
 
 static bool build(World *w, int preset)
 {
     if (preset != 0) return false;
-    static const Vec2 tri[3] = { { 450.0f, 430.0f }, { 670.0f, 470.0f }, { 560.0f, 610.0f } };
-    static const Vec2 quad[4] = { { 390.0f, 470.0f }, { 490.0f, 450.0f }, { 510.0f, 570.0f }, { 410.0f, 600.0f } };
+    static const Vec2 tri[3] = { { 450.0f, 390.0f }, { 670.0f, 430.0f }, { 560.0f, 570.0f } };
+    static const Vec2 quad[4] = { { 390.0f, 430.0f }, { 490.0f, 410.0f }, { 510.0f, 530.0f }, { 410.0f, 560.0f } };
     Body bodies[6] = {
-        body_circle(262.0f, 320.0f, 60.0f),
-        body_circle(345.0f, 540.0f, 65.0f),
-        body_rect(410.0f, 300.0f, 200.0f, 100.0f, 0.0f),
-        body_rect(660.0f, 300.0f, 180.0f, 80.0f, 30.0f),
+        body_circle(262.0f, 290.0f, 60.0f),
+        body_circle(345.0f, 500.0f, 65.0f),
+        body_rect(410.0f, 270.0f, 200.0f, 100.0f, 0.0f),
+        body_rect(650.0f, 270.0f, 180.0f, 80.0f, 30.0f),
         body_poly(tri, 3),
         body_poly(quad, 4),
     };
@@ -75,7 +75,10 @@ static void draw_over(const App *app, Canvas *c)
         draw_arrow(c, m, tip, 8.0f, LESSON_SHADE);
         draw_arrow(c, m, tip, 4.5f, acc);
         snprintf(text, sizeof text, tr("lesson8.depth"), (double)p->contact.depth);
-        lesson_label(c, (Vec2){ tip.x + p->contact.normal.x * 18.0f, tip.y + p->contact.normal.y * 18.0f + 4.0f },
+        /* the depth beside the arrow, off the shapes' numbers */
+        Vec2 side = { -p->contact.normal.y, p->contact.normal.x };
+        if (side.y > 0.0f) { side.x = -side.x; side.y = -side.y; }
+        lesson_label(c, (Vec2){ 0.5f * (m.x + tip.x) + side.x * 26.0f, 0.5f * (m.y + tip.y) + side.y * 26.0f },
                      LESSON_SMALL, acc, ALIGN_CENTER, text);
     }
     /* each shape's number, as the table names it */

@@ -71,6 +71,11 @@ void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const 
     float w = measure_hud_text(c, size, text) / z, h = 1.25f * size / z, pad = 5.0f / z;
     float x = align == ALIGN_CENTER ? at.x - 0.5f * w : align == ALIGN_RIGHT ? at.x - w : at.x;
     float y = at.y - 0.5f * h;
+    /* never past the canvas edge: slide the label back in */
+    if (x < 6.0f) x = 6.0f;
+    if (x + w > CANVAS_W - 6.0f) x = CANVAS_W - 6.0f - w;
+    if (y < 4.0f) y = 4.0f;
+    if (y + h > CANVAS_H - 4.0f) y = CANVAS_H - 4.0f - h;
     if (w > 0.0f) draw_box(c, x - pad, y - 0.5f * pad, w + 2.0f * pad, h + pad, LESSON_SHADE);
     draw_text(c, (Vec2){ x, y + 0.06f * h }, size, col, ALIGN_LEFT, text);
 }
@@ -132,7 +137,9 @@ static float axis_offset(const Shape *a, const Shape *b, const SatAxis *ax, int 
     for (int o = 0; o < 3; o++)
         for (int s = 0; s < 2; s++) {
             float k = s == 0 ? hi + offs[o] : lo - offs[o];
-            float score = outside(on_axis(n, p, tlo, k)) + outside(on_axis(n, p, thi, k)) + 0.01f * (float)o;
+            /* ties go to alternate sides, so the axes spread around the pair */
+            float score = outside(on_axis(n, p, tlo, k)) + outside(on_axis(n, p, thi, k)) + 0.01f * (float)o +
+                          (s == i % 2 ? 0.0f : 0.5f);
             if (score < best_score) { best_score = score; best = k; *side = s == 0 ? 1.0f : -1.0f; }
         }
     return best;

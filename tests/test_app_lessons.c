@@ -1,0 +1,361 @@
+/*
+ * test_app_lessons.c - the lessons, end to end: the real binary, headless,
+ * driven by input scripts. Each lesson draws an explanation (its picture
+ * differs from the same lesson with Space pressed), and the lessons whose
+ * picture shows how a test decided report it in --state-out: scripted moves
+ * put the pair into each case and the report must name it.
+ * The binary is $CL_BUILD/collision-lab (CL_BUILD defaults to build).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char tmpdir[256];
+static char bin[512];
+
+static void write_text(const char *name, const char *text)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Runs the lab with args (a printf format; @name is a file in tmpdir);
+ * returns the exit status. */
+static int lab(const char *fmt, ...)
+{
+    char args[2048], expanded[4096], cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    size_t o = 0;
+    for (const char *p = args; *p && o + 300 < sizeof expanded; p++) {
+        if (*p == '@') o += (size_t)snprintf(expanded + o, sizeof expanded - o, "%s/", tmpdir);
+        else expanded[o++] = *p;
+    }
+    expanded[o] = '\0';
+    snprintf(cmd, sizeof cmd, "%s %s >%s/out 2>%s/err", bin, expanded, tmpdir, tmpdir);
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Runs lesson n for frames ticks with the script; returns the state. */
+static json_t *run_lesson(int n, const char *script, int frames)
+{
+    write_text("in.txt", script);
+    assert_int_equal(lab("--headless --frames %d --lesson %d --input @in.txt --state-out @state.json", frames, n), 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/state.json", tmpdir);
+    json_error_t e;
+    json_t *j = json_load_file(path, 0, &e);
+    if (j == NULL) fail_msg("state.json: %s", e.text);
+    assert_int_equal((int)json_integer_value(json_object_get(j, "lesson")), n);
+    return j;
+}
+
+static json_t *shape(json_t *st, int i) { return json_array_get(json_object_get(st, "shapes"), (size_t)i); }
+static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
+static double at(json_t *arr, int i) { return json_number_value(json_array_get(arr, (size_t)i)); }
+static bool flag(json_t *o, const char *k) { return json_is_true(json_object_get(o, k)); }
+static const char *str(json_t *o, const char *k) { return json_string_value(json_object_get(o, k)); }
+
+/* ---- Every lesson draws its explanation --------------------------------- */
+
+static SDL_Surface *load_png(const char *name)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    SDL_Surface *raw = IMG_Load(path);
+    assert_non_null(raw);
+    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    assert_non_null(img);
+    assert_int_equal(img->w, 1280);
+    assert_int_equal(img->h, 720);
+    return img;
+}
+
+/* Pixels that differ in the scene's part of the canvas (below the title
+ * panel, above the bottom panels), so the HUD's idea lines do not count. */
+static long scene_diff(SDL_Surface *a, SDL_Surface *b)
+{
+    long n = 0;
+    for (int y = 200; y < 640; y++) {
+        const Uint8 *ra = (const Uint8 *)a->pixels + y * a->pitch, *rb = (const Uint8 *)b->pixels + y * b->pitch;
+        for (int x = 0; x < 1280; x++)
+            if (memcmp(ra + 4 * x, rb + 4 * x, 3) != 0) n++;
+    }
+    return n;
+}
+
+/* Test 1: lessons 1..8 load headless, and Space (explanation hidden)
+ * takes a real part of the picture away. */
+static void test_each_lesson_draws_its_picture(void **s)
+{
+    (void)s;
+    write_text("none.txt", "# nothing\n");
+    write_text("space.txt", "0 key down Space\n0 key up Space\n");
+    for (int n = 1; n <= 8; n++) {
+        assert_int_equal(lab("--headless --frames 3 --lesson %d --input @none.txt --screenshot @on.png", n), 0);
+        assert_int_equal(lab("--headless --frames 3 --lesson %d --input @space.txt --screenshot @off.png", n), 0);
+        SDL_Surface *on = load_png("on.png"), *off = load_png("off.png");
+        long d = scene_diff(on, off);
+        if (d < 3000) fail_msg("lesson %d: the explanation changes only %ld pixels of the scene", n, d);
+        SDL_FreeSurface(on);
+        SDL_FreeSurface(off);
+    }
+}
+
+/* ---- Lesson 2: the three-part method ------------------------------------ */
+
+/* The region reported, checked against |dx|, |dy| from the shapes. */
+static void check_region(json_t *st, int part, const char *name, bool hit)
+{
+    json_t *reg = json_object_get(st, "region");
+    assert_non_null(reg);
+    assert_int_equal((int)num(reg, "part"), part);
+    assert_string_equal(str(reg, "name"), name);
+    assert_int_equal(flag(reg, "hit"), hit);
+    assert_int_equal(flag(shape(st, 0), "colliding"), hit);
+    json_t *c = shape(st, 0), *r = shape(st, 1);
+    assert_float_equal(num(reg, "adx"), fabs(num(c, "x") - num(r, "x")), 0.01);
+    assert_float_equal(num(reg, "ady"), fabs(num(c, "y") - num(r, "y")), 0.01);
+}
+
+/* Test 2: circle r 75 at (330, 440), box 320 x 170 at (760, 440); 4 px a tick.
+ * Far: |dx| = 430 > 235. Edge band: 70 ticks right, |dx| = 150 <= 160.
+ * Corner hit: up 30, right 60: offsets (30, 35), 2125 <= 5625.
+ * Corner miss: up 35, right 50: offsets (70, 55), 7925 > 5625. */
+static void test_lesson2_each_part(void **s)
+{
+    (void)s;
+    json_t *st = run_lesson(2, "# far\n", 3);
+    check_region(st, 1, "far", false);
+    json_decref(st);
+    st = run_lesson(2, "0 key down Right\n70 key up Right\n", 75);
+    check_region(st, 2, "edge", true);
+    json_decref(st);
+    st = run_lesson(2, "0 key down Up\n30 key up Up\n30 key down Right\n90 key up Right\n", 95);
+    check_region(st, 3, "corner", true);
+    assert_float_equal(num(json_object_get(st, "region"), "adx"), 190.0, 0.01);
+    json_decref(st);
+    st = run_lesson(2, "0 key down Up\n35 key up Up\n35 key down Right\n85 key up Right\n", 90);
+    check_region(st, 3, "corner", false);
+    assert_float_equal(num(json_object_get(st, "region"), "adx"), 230.0, 0.01);
+    json_decref(st);
+}
+
+/* ---- Lesson 3: the closest point ---------------------------------------- */
+
+static double clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* The clamp, recomputed from the shapes in the state. */
+static void check_closest(json_t *st, bool hit)
+{
+    json_t *c = shape(st, 0), *r = shape(st, 1);
+    double cx = num(c, "x"), cy = num(c, "y"), rad = num(c, "r");
+    double ax = clampd(cx, num(r, "x") - 0.5 * num(r, "w"), num(r, "x") + 0.5 * num(r, "w"));
+    double ay = clampd(cy, num(r, "y") - 0.5 * num(r, "h"), num(r, "y") + 0.5 * num(r, "h"));
+    json_t *cp = json_object_get(st, "closest_point");
+    assert_non_null(cp);
+    assert_float_equal(at(cp, 0), ax, 0.01);
+    assert_float_equal(at(cp, 1), ay, 0.01);
+    double d = sqrt((cx - ax) * (cx - ax) + (cy - ay) * (cy - ay));
+    assert_float_equal(num(st, "distance"), d, 0.01);
+    assert_int_equal(flag(st, "hit"), hit);
+    assert_int_equal(d <= rad, hit);
+    /* both methods agree, and with the collision pass */
+    assert_int_equal(flag(st, "hit_regions"), hit);
+    assert_int_equal(flag(shape(st, 0), "colliding"), hit);
+}
+
+/* Test 3: circle r 70 at (450, 300), box 360 x 180 at (790, 470): A is the
+ * corner (610, 380), |CA| = 178.9. Down 40 and right 30: centre (570, 460)
+ * beside the left side, A = (610, 460), |CA| = 40 <= 70. */
+static void test_lesson3_closest_point(void **s)
+{
+    (void)s;
+    json_t *st = run_lesson(3, "# start\n", 3);
+    check_closest(st, false);
+    assert_float_equal(at(json_object_get(st, "closest_point"), 0), 610.0, 0.01);
+    assert_float_equal(at(json_object_get(st, "closest_point"), 1), 380.0, 0.01);
+    json_decref(st);
+    st = run_lesson(3, "0 key down Down\n40 key up Down\n40 key down Right\n70 key up Right\n", 75);
+    check_closest(st, true);
+    assert_float_equal(at(json_object_get(st, "closest_point"), 1), 460.0, 0.01);
+    assert_float_equal(num(st, "distance"), 40.0, 0.01);
+    json_decref(st);
+}
+
+/* ---- Lesson 5: into the rectangle's frame ------------------------------- */
+
+/* local_center is the circle's centre turned by -angle about the box
+ * centre, relative to it; closest_point is the clamp turned back. */
+static void check_local(json_t *st, bool hit)
+{
+    json_t *c = shape(st, 0), *r = shape(st, 1);
+    double a = num(r, "angle_deg") * 3.14159265358979 / 180.0;
+    double dx = num(c, "x") - num(r, "x"), dy = num(c, "y") - num(r, "y");
+    double lx = dx * cos(a) + dy * sin(a), ly = -dx * sin(a) + dy * cos(a);
+    json_t *lc = json_object_get(st, "local_center");
+    assert_non_null(lc);
+    assert_float_equal(at(lc, 0), lx, 0.05);
+    assert_float_equal(at(lc, 1), ly, 0.05);
+    double hw = 0.5 * num(r, "w"), hh = 0.5 * num(r, "h");
+    double qx = clampd(lx, -hw, hw), qy = clampd(ly, -hh, hh);
+    json_t *cp = json_object_get(st, "closest_point");
+    assert_non_null(cp);
+    assert_float_equal(at(cp, 0), num(r, "x") + qx * cos(a) - qy * sin(a), 0.05);
+    assert_float_equal(at(cp, 1), num(r, "y") + qx * sin(a) + qy * cos(a), 0.05);
+    double d = sqrt((lx - qx) * (lx - qx) + (ly - qy) * (ly - qy));
+    assert_float_equal(num(st, "distance"), d, 0.05);
+    assert_int_equal(flag(st, "hit"), hit);
+    assert_int_equal(flag(shape(st, 0), "colliding"), hit);
+}
+
+/* Test 5: circle r 65 at (380, 330), box 340 x 160 turned 30 degrees at
+ * (800, 450). Apart at the start; right 50 ticks: inside the box's edge band
+ * in its frame but 80 px from its side (apart); Tab then left 60 ticks moves
+ * the box onto the circle (collide). */
+static void test_lesson5_local_frame(void **s)
+{
+    (void)s;
+    json_t *st = run_lesson(5, "# start\n", 3);
+    check_local(st, false);
+    json_decref(st);
+    st = run_lesson(5, "0 key down Right\n50 key up Right\n", 55);
+    check_local(st, false);
+    assert_true(fabs(at(json_object_get(st, "local_center"), 1)) < 80.0);
+    json_decref(st);
+    st = run_lesson(5, "0 key down Tab\n0 key up Tab\n1 key down Left\n61 key up Left\n", 65);
+    assert_true(flag(shape(st, 1), "selected"));
+    check_local(st, true);
+    json_decref(st);
+}
+
+/* ---- Lessons 6 and 7: separating axes ----------------------------------- */
+
+/* Every axis: unit length, overlap as its intervals say; the first gap is
+ * the separating one; the MTV is there exactly when none separates. */
+static void check_sat(json_t *st, int n_axes, const char *from)
+{
+    json_t *sat = json_object_get(st, "sat");
+    assert_non_null(sat);
+    json_t *axes = json_object_get(sat, "axes");
+    assert_int_equal((int)json_array_size(axes), n_axes);
+    int first_gap = -1;
+    for (int i = 0; i < n_axes; i++) {
+        json_t *ax = json_array_get(axes, (size_t)i);
+        json_t *v = json_object_get(ax, "axis"), *a = json_object_get(ax, "a"), *b = json_object_get(ax, "b");
+        assert_float_equal(hypot(at(v, 0), at(v, 1)), 1.0, 1e-4);
+        double ov = fmin(at(a, 1), at(b, 1)) - fmax(at(a, 0), at(b, 0));
+        assert_float_equal(num(ax, "overlap"), ov, 0.01);
+        if (ov < 0.0 && first_gap < 0) first_gap = i;
+    }
+    int sep = (int)json_integer_value(json_object_get(sat, "separating"));
+    assert_int_equal(sep, first_gap);
+    json_t *mtv = json_object_get(sat, "mtv");
+    if (from == NULL) {
+        assert_int_equal(sep, -1);
+        assert_true(json_is_null(json_object_get(sat, "separating_from")));
+        assert_true(json_is_object(mtv));
+        json_t *nrm = json_object_get(mtv, "normal");
+        assert_float_equal(hypot(at(nrm, 0), at(nrm, 1)), 1.0, 1e-4);
+        assert_true(num(mtv, "depth") > 0.0);
+        assert_true(flag(shape(st, 0), "colliding"));
+        /* the depth matches the collision pass */
+        json_t *p = json_array_get(json_object_get(st, "pairs"), 0);
+        assert_non_null(p);
+        assert_float_equal(num(mtv, "depth"), num(p, "depth"), 0.01);
+    } else {
+        assert_true(sep >= 0);
+        assert_string_equal(str(sat, "separating_from"), from);
+        assert_string_equal(str(json_array_get(axes, (size_t)sep), "source"), from);
+        assert_true(json_is_null(mtv));
+        assert_false(flag(shape(st, 0), "colliding"));
+    }
+}
+
+/* Test 6: A (220 x 100, 20 degrees) at (470, 420), B (170 x 120, -35
+ * degrees) at (800, 410): A's second axis separates. Right 60, up 45:
+ * only B's first axis shows a gap. Right 40: none; the MTV. */
+static void test_lesson6_axes(void **s)
+{
+    (void)s;
+    json_t *st = run_lesson(6, "# start\n", 3);
+    check_sat(st, 4, "a");
+    json_decref(st);
+    st = run_lesson(6, "0 key down Right\n60 key up Right\n60 key down Up\n105 key up Up\n", 110);
+    check_sat(st, 4, "b");
+    json_decref(st);
+    st = run_lesson(6, "0 key down Right\n40 key up Right\n", 45);
+    check_sat(st, 4, NULL);
+    json_decref(st);
+}
+
+/* Test 7: quadrilateral ABCD and triangle EFG, 7 axes. At the start edge
+ * BC separates. Tab selects the triangle; left 35, up 35, E 30 ticks: only
+ * its edge FG separates. Right 40 (the quadrilateral): they collide. */
+static void test_lesson7_axes(void **s)
+{
+    (void)s;
+    json_t *st = run_lesson(7, "# start\n", 3);
+    check_sat(st, 7, "a");
+    json_decref(st);
+    st = run_lesson(7, "0 key down Tab\n0 key up Tab\n1 key down Left\n36 key up Left\n36 key down Up\n"
+                       "71 key up Up\n71 key down E\n101 key up E\n", 104);
+    assert_true(flag(shape(st, 1), "selected"));
+    check_sat(st, 7, "b");
+    json_decref(st);
+    st = run_lesson(7, "0 key down Right\n40 key up Right\n", 45);
+    check_sat(st, 7, NULL);
+    json_decref(st);
+}
+
+static int setup(void **s)
+{
+    (void)s;
+    const char *b = getenv("CL_BUILD");
+    snprintf(bin, sizeof bin, "%s/collision-lab", b != NULL ? b : "build");
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/cl-lessons-XXXXXX");
+    if (mkdtemp(tmpdir) == NULL) return -1;
+    return access(bin, X_OK);
+}
+
+static int teardown(void **s)
+{
+    (void)s;
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_each_lesson_draws_its_picture),
+        cmocka_unit_test(test_lesson2_each_part),
+        cmocka_unit_test(test_lesson3_closest_point),
+        cmocka_unit_test(test_lesson5_local_frame),
+        cmocka_unit_test(test_lesson6_axes),
+        cmocka_unit_test(test_lesson7_axes),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
