@@ -32,7 +32,7 @@ ALL_CFLAGS = $(STD_FLAGS) $(CFLAGS) $(SANFLAGS) -MMD -MP -Isrc
 LDLIBS_M  = -lm
 
 # pkg-config is asked only when a target needs SDL (after bootstrap ran).
-SDL_PKGS  = sdl2 SDL2_ttf SDL2_image jansson
+SDL_PKGS  = sdl2 SDL2_ttf SDL2_image jansson fontconfig
 SDL_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(SDL_PKGS) 2>/dev/null)
 SDL_LIBS   = $(shell $(PKG_CONFIG) --libs $(SDL_PKGS) 2>/dev/null)
 CMOCKA_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)

@@ -11,8 +11,8 @@
 set -eu
 what=${1:-run}
 
-pc_mods="sdl2 SDL2_ttf SDL2_image jansson"
-deb_pkgs="build-essential pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libjansson-dev fonts-noto-cjk fontconfig"
+pc_mods="sdl2 SDL2_ttf SDL2_image jansson fontconfig"
+deb_pkgs="build-essential pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libjansson-dev libfontconfig-dev fonts-noto-cjk fontconfig"
 cmds="cc make pkg-config"
 case "$what" in
   run) ;;
@@ -93,9 +93,9 @@ fi
 [ -z "$missing" ] && exit 0
 cat >&2 <<EOF
 bootstrap.sh: missing:$missing. This is not a Debian/Ubuntu machine; install:
-  macOS (Homebrew):   brew install pkg-config sdl2 sdl2_ttf sdl2_image jansson cmocka
-  Windows (MSYS2):    pacman -S mingw-w64-ucrt-x86_64-{gcc,pkgconf,SDL2,SDL2_ttf,SDL2_image,jansson,cmocka} make
-  Fedora (dnf):       sudo dnf install gcc make pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel jansson-devel libcmocka-devel xorg-x11-server-Xvfb xdotool valgrind
+  macOS (Homebrew):   brew install pkg-config sdl2 sdl2_ttf sdl2_image jansson cmocka fontconfig
+  Windows (MSYS2):    pacman -S mingw-w64-ucrt-x86_64-{gcc,pkgconf,SDL2,SDL2_ttf,SDL2_image,jansson,cmocka,fontconfig} make
+  Fedora (dnf):       sudo dnf install gcc make pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel jansson-devel libcmocka-devel fontconfig-devel xorg-x11-server-Xvfb xdotool valgrind
 then run make again.
 EOF
 exit 1

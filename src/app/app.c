@@ -4,6 +4,7 @@
 #include "app.h"
 #include "i18n.h"
 #include "scene.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -107,6 +108,30 @@ static void select_next(App *app, int step)
     app->world.selected = ((s + step) % n + n) % n;
 }
 
+/* L: English -> 繁體中文 -> Tiếng Việt -> English. Chinese is skipped when no
+ * CJK font is installed (the status line says why); the status line speaks
+ * the new language. */
+static void next_language(App *app)
+{
+    static const char *const order[] = { "en", "zh-TW", "vi" };
+    const int n = (int)(sizeof order / sizeof order[0]);
+    int cur = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(i18n_language(), order[i]) == 0) cur = i;
+    bool skipped = false;
+    char err[512] = "";
+    for (int k = 1; k < n; k++) {
+        const char *lang = order[(cur + k) % n];
+        if (strcmp(lang, "zh-TW") == 0 && !text_cjk_available()) { skipped = true; continue; }
+        if (i18n_set_language(lang, err, sizeof err)) {
+            if (skipped) app_status(app, "%s  %s", tr("status.language"), tr("status.no_cjk_font"));
+            else app_status(app, "%s", tr("status.language"));
+            return;
+        }
+    }
+    app_status(app, "%s", err);   /* no other catalogue loads: stay */
+}
+
 static void one_shot(App *app, const Binding *b)
 {
     switch (b->action) {
@@ -134,6 +159,7 @@ static void one_shot(App *app, const Binding *b)
         app->palette = app->palette == PALETTE_RED_GREEN ? PALETTE_BLUE_ORANGE : PALETTE_RED_GREEN;
         app_status(app, "%s", tr(app->palette == PALETTE_RED_GREEN ? "status.palette_rg" : "status.palette_bo"));
         break;
+    case ACT_LANGUAGE: next_language(app); break;
     case ACT_FPS: app->show_fps = !app->show_fps; break;
     case ACT_EXPLAIN: app->explain = !app->explain; break;
     case ACT_FULLSCREEN: app->want_fullscreen_toggle = true; break;
@@ -317,6 +343,7 @@ json_t *app_state_json(const App *app)
     json_object_set_new(doc, "tick", json_integer(app->tick));
     json_object_set_new(doc, "lesson", json_integer(app->lesson));
     json_object_set_new(doc, "paused", json_boolean(app->paused));
+    json_object_set_new(doc, "lang", json_string(i18n_language()));
     json_t *pairs = json_array();
     for (int k = 0; k < w->pair_count && k < 10000; k++) {
         const Pair *p = &w->pairs[k];
@@ -391,25 +418,38 @@ static const char *kind_name(ShapeKind k)
     return k == SHAPE_CIRCLE ? tr("shape.circle") : k == SHAPE_RECT ? tr("shape.rect") : tr("shape.poly");
 }
 
-/* A panel of lines at (x, y); returns its height. */
-static float hud_panel(Canvas *c, float x, float y, const char *const *lines, const float *sizes,
-                       const Color *cols, int n, Align align)
+/* A panel of lines, each wrapped to max_w (canvas units, text only), with
+ * its top-left (ALIGN_LEFT) or top-right (ALIGN_RIGHT) corner at (x, y).
+ * Returns its size; draw false only measures. */
+static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, const float *sizes,
+                      const Color *cols, int n, Align align, float max_w, bool draw)
 {
     float wmax = 0.0f, h = 12.0f;
     for (int i = 0; i < n; i++) {
-        float wi = measure_hud_text(c, sizes[i], lines[i]);
+        int rows = 0;
+        float wi = measure_hud_text_wrapped(c, sizes[i], max_w, lines[i], &rows);
         if (wi > wmax) wmax = wi;
-        h += sizes[i] * 1.3f;
+        h += sizes[i] * 1.3f * (float)(rows > 0 ? rows : 1);
     }
-    if (wmax <= 0.0f) return 0.0f;
+    if (wmax <= 0.0f) return (Vec2){ 0.0f, 0.0f };
+    if (!draw) return (Vec2){ wmax + 24.0f, h };
     float bx = align == ALIGN_RIGHT ? x - wmax - 24.0f : x;
     draw_hud_box(c, bx, y, wmax + 24.0f, h, PANEL);
     float ty = y + 6.0f;
     for (int i = 0; i < n; i++) {
-        draw_hud_text(c, (Vec2){ align == ALIGN_RIGHT ? x - 12.0f : x + 12.0f, ty }, sizes[i], cols[i], align, lines[i]);
-        ty += sizes[i] * 1.3f;
+        float lh = sizes[i] * 1.3f;
+        int rows = draw_hud_text_wrapped(c, (Vec2){ align == ALIGN_RIGHT ? x - 12.0f : x + 12.0f, ty }, sizes[i], lh,
+                                         max_w, cols[i], align, lines[i]);
+        ty += lh * (float)(rows > 0 ? rows : 1);
     }
-    return h;
+    return (Vec2){ wmax + 24.0f, h };
+}
+
+/* A help line; the language line names 繁體中文 only when it can be drawn. */
+static const char *help_line(const Canvas *c, const char *key)
+{
+    if (strcmp(key, "help.language") == 0 && !text_has_cjk(c->text)) key = "help.language_no_cjk";
+    return tr(key);
 }
 
 static void draw_help(const App *app, Canvas *c)
@@ -420,19 +460,31 @@ static void draw_help(const App *app, Canvas *c)
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
     };
     const int n = (int)(sizeof keys / sizeof keys[0]);
-    /* sized to its text and centred, above everything else */
-    float wmax = measure_hud_text(c, HUD_TITLE, tr("help.title"));
-    for (int i = 0; i < n; i++) wmax = fmaxf(wmax, measure_hud_text(c, HUD_SMALL, tr(keys[i])));
-    float line = HUD_SMALL * 1.32f;
-    float w = wmax + 56.0f, h = 64.0f + (float)n * line + 16.0f;
+    /* sized to its text and centred, above everything else; lines wrap to
+     * the canvas, and a language that needs more rows gets a smaller size */
+    const float max_text = CANVAS_W - 40.0f - 56.0f;
+    float size = HUD_SMALL, wmax = 0.0f, h = 0.0f;
+    for (; size >= 14.0f; size -= 1.0f) {
+        int rows = 0;
+        wmax = measure_hud_text_wrapped(c, HUD_TITLE, max_text, tr("help.title"), NULL);
+        for (int i = 0; i < n; i++) {
+            int r = 0;
+            wmax = fmaxf(wmax, measure_hud_text_wrapped(c, size, max_text, help_line(c, keys[i]), &r));
+            rows += r > 0 ? r : 1;
+        }
+        h = 64.0f + (float)rows * size * 1.32f + 16.0f;
+        if (h <= CANVAS_H - 8.0f) break;
+    }
+    float line = size * 1.32f;
+    float w = wmax + 56.0f;
     float x = 0.5f * (CANVAS_W - w), y = fmaxf(4.0f, 0.5f * (CANVAS_H - h));
     draw_hud_box(c, x, y, w, h, (Color){ 8, 10, 14, 255 });
     draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
     draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, INK, ALIGN_LEFT, tr("help.title"));
     float ty = y + 64.0f;
     for (int i = 0; i < n; i++) {
-        draw_hud_text(c, (Vec2){ x + 28.0f, ty }, HUD_SMALL, INK, ALIGN_LEFT, tr(keys[i]));
-        ty += line;
+        int rows = draw_hud_text_wrapped(c, (Vec2){ x + 28.0f, ty }, size, line, max_text, INK, ALIGN_LEFT, help_line(c, keys[i]));
+        ty += line * (float)(rows > 0 ? rows : 1);
     }
 }
 
@@ -440,8 +492,36 @@ static void draw_hud(const App *app, Canvas *c)
 {
     const World *w = &app->world;
     const Lesson *L = lesson_get(app->lesson);
-    char key[64], title[200];
+    /* the four corner panels never cross the canvas edge nor each other: the
+     * right-hand panel on top and the left-hand one below are sized first,
+     * their neighbours wrap into what is left */
+    const float margin = 10.0f, pad = 24.0f, gap = 10.0f;
+
+    /* top right: the selected shape */
+    char l1[320], l2[320];
+    const char *sel[2] = { l1, l2 };
+    float ss[2] = { HUD_TEXT, HUD_SMALL };
+    Color sc[2] = { INK, INK };
+    Vec2 right = { 0.0f, 0.0f };
+    bool show_sel = w->selected >= 0 && w->selected < w->count && w->count <= 200;
+    if (show_sel) {
+        const Body *b = &w->bodies[w->selected];
+        sc[0] = w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
+        snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
+                 tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
+        if (b->kind == SHAPE_CIRCLE)
+            snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
+        else if (b->kind == SHAPE_RECT)
+            snprintf(l2, sizeof l2, tr("hud.rect_info"), (double)b->pos.x, (double)b->pos.y,
+                     (double)(2.0f * b->half.x), (double)(2.0f * b->half.y), (double)(b->angle / DEG));
+        else
+            snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
+                     (double)(b->angle / DEG));
+        right = hud_panel(c, CANVAS_W - margin, margin, sel, ss, sc, 2, ALIGN_RIGHT, 520.0f, true);
+    }
+
     /* top left: the lesson and its idea */
+    char key[64], title[200];
     snprintf(key, sizeof key, "%s.title", L->key);
     if (app->lesson == 0 && w->title[0] != '\0') snprintf(title, sizeof title, "%s", w->title);
     else snprintf(title, sizeof title, "%d. %s", app->lesson, tr(key));
@@ -460,32 +540,11 @@ static void draw_hud(const App *app, Canvas *c)
     char lesson_lines[8][160];
     int ln = (app->explain && L->hud != NULL) ? L->hud(app, lesson_lines, 8) : 0;
     for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
-    float top_h = hud_panel(c, 10.0f, 10.0f, lines, sizes, cols, n, ALIGN_LEFT);
-    (void)top_h;
-
-    /* top right: the selected shape */
-    if (w->selected >= 0 && w->selected < w->count && w->count <= 200) {
-        const Body *b = &w->bodies[w->selected];
-        char l1[160], l2[160];
-        const char *sel[2] = { l1, l2 };
-        float ss[2] = { HUD_TEXT, HUD_SMALL };
-        Color sc[2] = { w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app), INK };
-        snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
-                 tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
-        if (b->kind == SHAPE_CIRCLE)
-            snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
-        else if (b->kind == SHAPE_RECT)
-            snprintf(l2, sizeof l2, tr("hud.rect_info"), (double)b->pos.x, (double)b->pos.y,
-                     (double)(2.0f * b->half.x), (double)(2.0f * b->half.y), (double)(b->angle / DEG));
-        else
-            snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
-                     (double)(b->angle / DEG));
-        sc[1] = INK;
-        hud_panel(c, CANVAS_W - 10.0f, 10.0f, sel, ss, sc, 2, ALIGN_RIGHT);
-    }
+    float left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
+    hud_panel(c, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w, true);
 
     /* bottom left: the colliding pairs, with their depth */
-    char pl[6][160];
+    char pl[6][320];
     const char *plines[6];
     float psz[6];
     Color pcol[6];
@@ -501,8 +560,8 @@ static void draw_hud(const App *app, Canvas *c)
     }
     if (w->pair_count > 4 && pn == 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
     for (int i = 0; i < pn; i++) { plines[i] = pl[i]; psz[i] = HUD_SMALL; pcol[i] = INK; }
-    float ph = 12.0f + (float)pn * HUD_SMALL * 1.3f;
-    hud_panel(c, 10.0f, CANVAS_H - 10.0f - ph, plines, psz, pcol, pn, ALIGN_LEFT);
+    Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, false);
+    hud_panel(c, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, true);
 
     /* bottom right: state, status message, the hint */
     char br[4][STATUS_MAX + 64];
@@ -530,9 +589,9 @@ static void draw_hud(const App *app, Canvas *c)
     bcol[bn] = INK_DIM;
     bsz[bn++] = HUD_SMALL;
     for (int i = 0; i < bn; i++) blines[i] = br[i];
-    float bh = 12.0f;
-    for (int i = 0; i < bn; i++) bh += bsz[i] * 1.3f;
-    hud_panel(c, CANVAS_W - 10.0f, CANVAS_H - 10.0f - bh, blines, bsz, bcol, bn, ALIGN_RIGHT);
+    float br_w = CANVAS_W - 2.0f * margin - pad - (bl.x > 0.0f ? bl.x + gap : 0.0f);
+    Vec2 brs = hud_panel(c, 0.0f, 0.0f, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, false);
+    hud_panel(c, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, true);
 
     if (app->show_help) draw_help(app, c);
 }

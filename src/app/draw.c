@@ -120,8 +120,8 @@ static float px(const Canvas *c, float w) { return w * c->view.fit; }
 
 void draw_poly_fill(Canvas *c, const Vec2 *pts, int n, Color col)
 {
-    Vec2 s[64];
-    if (n > 64) n = 64;
+    Vec2 s[128];
+    if (n > 128) n = 128;
     for (int i = 0; i < n; i++) s[i] = view_to_screen(&c->view, pts[i]);
     fan_screen(c, s, n, col);
 }

@@ -76,6 +76,21 @@ float draw_textf(Canvas *c, Vec2 at, float size, Color col, Align align, const c
 /* Text in screen space, unaffected by zoom (the HUD). */
 float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8);
 float measure_hud_text(Canvas *c, float size, const char *utf8);
+/* Line breaking for the HUD. A line is utf8[start, start + len). Lines are
+ * at most max_w wide (canvas units at size) where the text allows: Latin and
+ * Vietnamese break at spaces (a word wider than max_w gets a line of its
+ * own), Chinese between any two characters but never before closing
+ * punctuation such as ，。、）；：！？ nor after an opening one. Returns how
+ * many lines (at most max); an empty string has none. */
+typedef struct TextLine { int start, len; } TextLine;
+int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
+/* Draws utf8 wrapped to max_w, one line every line_h canvas units, aligned
+ * to at.x as align says. Returns the lines drawn. */
+int draw_hud_text_wrapped(Canvas *c, Vec2 at, float size, float line_h, float max_w, Color col, Align align,
+                          const char *utf8);
+/* The widest line of utf8 wrapped to max_w; *lines (may be NULL) gets the count. */
+float measure_hud_text_wrapped(Canvas *c, float size, float max_w, const char *utf8, int *lines);
+
 /* A translucent panel in HUD space (canvas units, not zoomed). */
 void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col);
 

@@ -296,17 +296,43 @@ static int run_windowed(Run *run)
     return rc;
 }
 
+/* A locale name ("zh_TW.UTF-8", "vi_VN", "en-US", "zh-Hant") as one of the
+ * lab's languages, or NULL. */
+static const char *supported_language(const char *v)
+{
+    if (strncmp(v, "zh_TW", 5) == 0 || strncmp(v, "zh_HK", 5) == 0 || strncmp(v, "zh-TW", 5) == 0 ||
+        strncmp(v, "zh-HK", 5) == 0 || strncmp(v, "zh_Hant", 7) == 0 || strncmp(v, "zh-Hant", 7) == 0)
+        return "zh-TW";
+    if (strncmp(v, "vi", 2) == 0 && (v[2] == '\0' || v[2] == '_' || v[2] == '-' || v[2] == '.')) return "vi";
+    if (strncmp(v, "en", 2) == 0 && (v[2] == '\0' || v[2] == '_' || v[2] == '-' || v[2] == '.')) return "en";
+    return NULL;
+}
+
+/* The first of LC_ALL, LC_MESSAGES, LANG that is set decides, as in POSIX;
+ * NULL when it names no language of the lab ("C", "de_DE"). */
 static const char *env_language(void)
 {
     const char *vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
     for (int i = 0; i < 3; i++) {
         const char *v = getenv(vars[i]);
-        if (v == NULL || v[0] == '\0') continue;
-        if (strncmp(v, "zh_TW", 5) == 0 || strncmp(v, "zh_HK", 5) == 0 || strncmp(v, "zh-TW", 5) == 0) return "zh-TW";
-        if (strncmp(v, "vi", 2) == 0) return "vi";
-        return "en";
+        if (v != NULL && v[0] != '\0') return supported_language(v);
     }
-    return "en";
+    return NULL;
+}
+
+/* The system's preferred languages (SDL 2.0.14+), first supported one. */
+static const char *preferred_language(void)
+{
+    const char *lang = NULL;
+    SDL_Locale *loc = SDL_GetPreferredLocales();
+    for (int i = 0; loc != NULL && loc[i].language != NULL && lang == NULL; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s%s%s", loc[i].language, loc[i].country ? "_" : "",
+                 loc[i].country ? loc[i].country : "");
+        lang = supported_language(name);
+    }
+    SDL_free(loc);
+    return lang;
 }
 
 int main(int argc, char **argv)
@@ -332,7 +358,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "collision-lab: SDL failed to start: %s\n", SDL_GetError());
         return 1;
     }
+    /* --lang, else the environment, else the system's preference, else English */
     const char *lang = run.opt.lang != NULL ? run.opt.lang : env_language();
+    if (lang == NULL) lang = preferred_language();
+    if (lang == NULL) lang = "en";
+    if (strcmp(lang, "zh-TW") == 0 && !text_cjk_available()) lang = "en"; /* no empty boxes */
     if (!i18n_set_language(lang, err, sizeof err) && !i18n_set_language("en", err, sizeof err))
         fprintf(stderr, "collision-lab: %s; the window's text shows message keys\n", err);
 

@@ -25,6 +25,14 @@ int text_measure(Text *t, int px, const char *utf8);
 void text_frame_end(Text *t);
 /* The font file in use (for messages). */
 const char *text_font_path(const Text *t);
+/* True when t draws Chinese (a CJK font was found, opened and has glyphs). */
+bool text_has_cjk(const Text *t);
+/* The system's Traditional Chinese font, found once with fontconfig and
+ * checked to hold the lab's characters: its file and face index (.ttc).
+ * False when there is none. path / index may be NULL. */
+bool text_cjk_font(char *path, size_t pathlen, int *index);
+/* Same, and says once on stderr that Chinese falls back to English. */
+bool text_cjk_available(void);
 /* Finds a file of assets/ (the font, the language catalogues): writes the
  * first readable candidate into out and returns true. */
 bool asset_find(const char *name, char *out, size_t outlen);
