@@ -279,6 +279,37 @@ static void test_state_round_trip(void **s)
     json_decref(second);
 }
 
+/* Test 12: Ctrl+S saves the arrangement to a new file beside the scene,
+ * leaving the teacher's file as written; the saved file loads again. */
+static void test_ctrl_s_saves_beside(void **s)
+{
+    (void)s;
+    write_text("scene.json", SCENE_TWO);
+    write_text("in.txt", "0 key down Right\n10 key up Right\n"
+                         "11 key down Left Ctrl\n12 key down S\n13 key up S\n14 key up Left Ctrl\n");
+    assert_int_equal(lab("--headless --frames 20 --scene @scene.json --input @in.txt --state-out @state.json"), 0);
+    char cmd[1400], saved[700] = "";
+    snprintf(cmd, sizeof cmd, "ls %s/scene-*.json", tmpdir);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    assert_non_null(fgets(saved, sizeof saved, p));
+    pclose(p);
+    saved[strcspn(saved, "\n")] = '\0';
+    json_error_t e;
+    json_t *doc = json_load_file(saved, 0, &e);
+    assert_non_null(doc);
+    assert_float_equal(num(shape(doc, 0), "x"), 240.0, 0.01);
+    json_decref(doc);
+    /* the original is untouched */
+    char orig[600];
+    snprintf(orig, sizeof orig, "%s/scene.json", tmpdir);
+    doc = json_load_file(orig, 0, &e);
+    assert_non_null(doc);
+    assert_float_equal(num(shape(doc, 0), "x"), 200.0, 0.01);
+    json_decref(doc);
+    remove(saved);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -305,7 +336,7 @@ int main(void)
         cmocka_unit_test(test_key_up_stops),         cmocka_unit_test(test_collide_and_apart),
         cmocka_unit_test(test_screenshot_colours),   cmocka_unit_test(test_mouse_drag),
         cmocka_unit_test(test_stays_on_canvas),      cmocka_unit_test(test_pause_and_step),
-        cmocka_unit_test(test_state_round_trip),
+        cmocka_unit_test(test_state_round_trip),    cmocka_unit_test(test_ctrl_s_saves_beside),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

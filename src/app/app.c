@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static const float DEG = 0.017453292519943295f;
 static const float WHEEL_TURN_DEG = 15.0f;
@@ -280,30 +281,29 @@ void app_tick(App *app)
 
 void app_save_scene(App *app)
 {
-    char path[sizeof app->scene_path];
-    if (app->scene_path[0] != '\0') {
-        snprintf(path, sizeof path, "%s", app->scene_path);
-    } else {
-        time_t now = time(NULL);
-        struct tm tmv;
-        localtime_r(&now, &tmv);
-        char stamp[32];
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
-        snprintf(path, sizeof path, "scene-%s.json", stamp);
-        for (int k = 2; k < 1000; k++) {
-            FILE *f = fopen(path, "rb");
-            if (f == NULL) break;
-            fclose(f);
-            snprintf(path, sizeof path, "scene-%s-%d.json", stamp, k);
-        }
-    }
+    /* A new file, never over another: beside --scene as NAME-STAMP.json
+     * (the teacher's own file stays as written), else in the working folder. */
+    char base[sizeof app->scene_path];
+    snprintf(base, sizeof base, "%s", app->scene_path[0] != '\0' ? app->scene_path : "scene");
+    size_t bl = strlen(base);
+    if (bl > 5 && strcmp(base + bl - 5, ".json") == 0) base[bl - 5] = '\0';
+    time_t now = time(NULL);
+    struct tm tmv;
+    localtime_r(&now, &tmv);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
+    char path[sizeof app->scene_path + 48];
+    snprintf(path, sizeof path, "%s-%s.json", base, stamp);
+    for (int k = 2; access(path, F_OK) == 0 && k < 1000; k++) snprintf(path, sizeof path, "%s-%s-%d.json", base, stamp, k);
     json_t *doc = scene_to_json(&app->world);
     char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
     json_decref(doc);
     char err[512];
     if (text != NULL && write_file_atomic(path, text, strlen(text), err, sizeof err)) {
         app_status(app, tr("status.saved"), path);
-        if (app->scene_path[0] == '\0') snprintf(app->scene_path, sizeof app->scene_path, "%s", path);
+        /* with no --scene, Ctrl+O reloads what was just saved */
+        if (app->scene_path[0] == '\0' && strlen(path) < sizeof app->scene_path)
+            memcpy(app->scene_path, path, strlen(path) + 1);
     } else {
         app_status(app, "%s", text != NULL ? err : "out of memory");
     }
