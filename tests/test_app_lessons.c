@@ -329,6 +329,98 @@ static void test_lesson7_axes(void **s)
     json_decref(st);
 }
 
+/* ---- Lessons 6 and 7: one axis at a time ------------------------------- */
+
+static int focus_of(json_t *st)
+{
+    json_t *f = json_object_get(json_object_get(st, "sat"), "focus");
+    if (!json_is_integer(f)) fail_msg("sat.focus missing");
+    return (int)json_integer_value(f);
+}
+
+/* Presses key k n times, one tick apart, from tick 1; returns the script. */
+static const char *presses(char *buf, size_t len, const char *k, int n, int from)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && o + 64 < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%d key down %s\n%d key up %s\n", from + i, k, from + i, k);
+    return buf;
+}
+
+/* Test 8: ] steps 0, 1, ..., count - 1 and then back to all axes (-1); [
+ * from all axes goes to the last one. The verdict does not change with the
+ * focus, a preset keeps it, another lesson drops it. */
+static void test_axis_focus_steps(void **s)
+{
+    (void)s;
+    static const int lessons[2] = { 6, 7 }, counts[2] = { 4, 7 };
+    char script[1024];
+    for (int l = 0; l < 2; l++) {
+        int n = lessons[l], count = counts[l];
+        json_t *st = run_lesson(n, "# start\n", 3);
+        assert_int_equal(focus_of(st), -1);
+        json_decref(st);
+        for (int k = 1; k <= count + 1; k++) {
+            st = run_lesson(n, presses(script, sizeof script, "]", k, 1), k + 3);
+            assert_int_equal(focus_of(st), k <= count ? k - 1 : -1);
+            check_sat(st, count, "a");
+            json_decref(st);
+        }
+        st = run_lesson(n, presses(script, sizeof script, "[", 1, 1), 4);
+        assert_int_equal(focus_of(st), count - 1);
+        json_decref(st);
+        st = run_lesson(n, presses(script, sizeof script, "[", 2, 1), 5);
+        assert_int_equal(focus_of(st), count - 2);
+        json_decref(st);
+    }
+    /* lesson 6: axis 2, then F2 (edge to edge): still axis 2 */
+    json_t *st = run_lesson(6, "1 key down ]\n1 key up ]\n2 key down ]\n2 key up ]\n3 key down F2\n3 key up F2\n", 6);
+    assert_int_equal(focus_of(st), 1);
+    json_decref(st);
+    /* lesson 7, axis 1, then lesson 6: all axes again */
+    write_text("in.txt", "1 key down ]\n1 key up ]\n2 key down 6\n2 key up 6\n");
+    assert_int_equal(lab("--headless --frames 5 --lesson 7 --input @in.txt --state-out @state.json"), 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/state.json", tmpdir);
+    st = json_load_file(path, 0, NULL);
+    assert_non_null(st);
+    assert_int_equal((int)json_integer_value(json_object_get(st, "lesson")), 6);
+    assert_int_equal(focus_of(st), -1);
+    json_decref(st);
+}
+
+/* Test 9: the picture with an axis in focus differs from the one with all
+ * axes (the others fade, the projectors appear), for every axis; ] past the
+ * last axis gives back exactly the picture of all axes. */
+static void test_axis_focus_picture(void **s)
+{
+    (void)s;
+    char script[1024];
+    static const int lessons[2] = { 6, 7 }, counts[2] = { 4, 7 };
+    for (int l = 0; l < 2; l++) {
+        int n = lessons[l], count = counts[l];
+        write_text("in.txt", "# nothing\n");
+        assert_int_equal(lab("--headless --frames 10 --lesson %d --input @in.txt --screenshot @all.png", n), 0);
+        SDL_Surface *all = load_png("all.png");
+        SDL_Surface *prev = NULL;
+        for (int k = 1; k <= count + 1; k++) {
+            write_text("in.txt", presses(script, sizeof script, "]", k, 1));
+            assert_int_equal(lab("--headless --frames 10 --lesson %d --input @in.txt --screenshot @one.png", n), 0);
+            SDL_Surface *one = load_png("one.png");
+            long d = scene_diff(all, one);
+            if (k <= count && d < 3000) fail_msg("lesson %d axis %d: focus changes only %ld pixels", n, k, d);
+            if (k > count && d != 0) fail_msg("lesson %d: past the last axis %ld pixels differ from all axes", n, d);
+            if (prev != NULL && k <= count && scene_diff(prev, one) < 1000)
+                fail_msg("lesson %d: axes %d and %d look alike", n, k - 1, k);
+            if (prev != NULL) SDL_FreeSurface(prev);
+            prev = one;
+        }
+        SDL_FreeSurface(prev);
+        SDL_FreeSurface(all);
+    }
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -356,6 +448,8 @@ int main(void)
         cmocka_unit_test(test_lesson5_local_frame),
         cmocka_unit_test(test_lesson6_axes),
         cmocka_unit_test(test_lesson7_axes),
+        cmocka_unit_test(test_axis_focus_steps),
+        cmocka_unit_test(test_axis_focus_picture),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -54,6 +54,7 @@ bool app_init(App *app, int lesson)
     memset(app, 0, sizeof *app);
     world_init(&app->world);
     app->dragging = -1;
+    app->axis_focus = -1;
     app->explain = true;
     app->view.zoom = 1.0f;
     app->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
@@ -87,6 +88,7 @@ void app_set_lesson(App *app, int n, int preset)
     /* lesson 9 keeps the broad phase choice across rebuilds */
     world_take(&app->world, &w);
     world_free(&w);
+    if (n != app->lesson) app->axis_focus = -1;   /* a preset keeps the axis looked at */
     app->lesson = n;
     app->preset = preset;
     app->scene_path[0] = '\0';

@@ -37,6 +37,7 @@ static const Binding BINDINGS[] = {
     { SDLK_PLUS, ACT_MORE, 0 },        { SDLK_EQUALS, ACT_MORE, 0 },
     { SDLK_KP_PLUS, ACT_MORE, 0 },     { SDLK_MINUS, ACT_FEWER, 0 },
     { SDLK_KP_MINUS, ACT_FEWER, 0 },   { SDLK_l, ACT_LANGUAGE, 0 },
+    { SDLK_LEFTBRACKET, ACT_AXIS_PREV, 0 }, { SDLK_RIGHTBRACKET, ACT_AXIS_NEXT, 0 },
     { SDLK_ESCAPE, ACT_QUIT, 0 },
 };
 

@@ -8,6 +8,8 @@
  * axis has a gap, a solid one an overlap. Where an axis separates, the
  * separating line is drawn in the middle of the gap; where none does, the
  * minimum translation (the least overlap) is drawn as an arrow on B.
+ * ] and [ step through the axes one at a time: the axis in focus shows how
+ * each shape casts its shadow (projectors from its extreme corners).
  * Controls: arrows move the selected rectangle, Q/E turn it, Tab switches.
  */
 #include "lessons.h"
@@ -43,10 +45,30 @@ static bool picture(const App *app, const Shape **a, const Shape **b, SatReport 
     return sat_report(*a, *b, r);
 }
 
-/* "A1", "A2", "B1", "B2": the shape, then its first or second axis. */
-static void name_axis(const SatAxis *ax, char out[16])
+/* "A1", "A2", "B1", "B2": the shape, then its first or second axis. The
+ * axis is the normal of edge e and of the edge opposite it: both as long as
+ * edge e, which the HUD names ("A's 100 px sides"). */
+static void name_axis(const Shape *owner, const SatAxis *ax, char name[16], char edge[64])
 {
-    snprintf(out, 16, "%s%d", ax->source == SAT_FROM_A ? "A" : "B", ax->edge % 2 + 1);
+    const bool from_a = ax->source == SAT_FROM_A;
+    snprintf(name, 16, "%s%d", from_a ? "A" : "B", ax->edge % 2 + 1);
+    if (edge == NULL) return;
+    edge[0] = '\0';
+    if (owner == NULL || owner->kind != SHAPE_RECT) return;
+    Vec2 c[4];
+    rect_corners(owner->rect, c);
+    int e = ((ax->edge % 4) + 4) % 4;
+    Vec2 d = { c[(e + 1) % 4].x - c[e].x, c[(e + 1) % 4].y - c[e].y };
+    snprintf(edge, 64, tr(from_a ? "lesson6.edge_a" : "lesson6.edge_b"), (double)sqrtf(d.x * d.x + d.y * d.y));
+}
+
+/* [ and ]: one axis at a time. */
+static bool on_key(App *app, const Binding *bind)
+{
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!picture(app, &a, &b, &r)) return false;
+    return lesson_axis_key(app, bind, r.count);
 }
 
 static void draw_over(const App *app, Canvas *c)
@@ -64,7 +86,7 @@ static int hud(const App *app, char lines[][160], int max)
     const Shape *a = NULL, *b = NULL;
     SatReport r;
     if (!picture(app, &a, &b, &r)) return 0;
-    return lesson_sat_hud(&r, name_axis, lines, max);
+    return lesson_sat_hud(app, a, b, &r, name_axis, lines, max);
 }
 
 static void report(const App *app, json_t *state)
@@ -72,7 +94,7 @@ static void report(const App *app, json_t *state)
     const Shape *a = NULL, *b = NULL;
     SatReport r;
     if (!picture(app, &a, &b, &r)) return;
-    json_object_set_new(state, "sat", lesson_sat_json(&r));
+    json_object_set_new(state, "sat", lesson_sat_json(app, &r));
 }
 
-const Lesson lesson_6 = { "lesson6", build, NULL, NULL, draw_over, hud, report, NULL };
+const Lesson lesson_6 = { "lesson6", build, NULL, NULL, draw_over, hud, report, on_key };

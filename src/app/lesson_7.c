@@ -3,7 +3,8 @@
  *
  * A quadrilateral ABCD and a triangle EFG: the axes to try are the normals
  * of all seven edges, each named after its edge. The same picture as lesson
- * 6: both shadows on each axis, a gap marks a separating axis.
+ * 6: both shadows on each axis, a gap marks a separating axis; ] and [ step
+ * through the axes one at a time.
  * Controls: arrows move the selected polygon, Q/E turn it, Tab switches.
  */
 #include "lessons.h"
@@ -57,12 +58,23 @@ static bool picture(const App *app, const Shape **a, const Shape **b, SatReport 
 }
 
 /* An axis is named after its edge: "AB" is the normal of edge A to B. */
-static void name_axis(const SatAxis *ax, char out[16])
+static void name_axis(const Shape *owner, const SatAxis *ax, char name[16], char edge[64])
 {
+    (void)owner;
     const char *l = ax->source == SAT_FROM_A ? LETTERS_A : LETTERS_B;
     int n = ax->source == SAT_FROM_A ? 4 : 3;
     int e = ((ax->edge % n) + n) % n;
-    snprintf(out, 16, "%c%c", l[e], l[(e + 1) % n]);
+    snprintf(name, 16, "%c%c", l[e], l[(e + 1) % n]);
+    if (edge != NULL) snprintf(edge, 64, tr("lesson7.edge"), name);
+}
+
+/* [ and ]: one axis at a time. */
+static bool on_key(App *app, const Binding *bind)
+{
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!picture(app, &a, &b, &r)) return false;
+    return lesson_axis_key(app, bind, r.count);
 }
 
 static void letters(Canvas *c, const Poly *p, const char *names, Color col)
@@ -85,9 +97,10 @@ static void draw_over(const App *app, Canvas *c)
     const Shape *a = NULL, *b = NULL;
     SatReport r;
     if (!picture(app, &a, &b, &r)) return;
-    lesson_sat_draw(app, c, a, b, &r, name_axis);
+    /* the letters first: the MTV's label must not hide under one */
     letters(c, &a->poly, LETTERS_A, app_color_accent(app));
     letters(c, &b->poly, LETTERS_B, LESSON_INK);
+    lesson_sat_draw(app, c, a, b, &r, name_axis);
 }
 
 static int hud(const App *app, char lines[][160], int max)
@@ -95,7 +108,7 @@ static int hud(const App *app, char lines[][160], int max)
     const Shape *a = NULL, *b = NULL;
     SatReport r;
     if (!picture(app, &a, &b, &r)) return 0;
-    return lesson_sat_hud(&r, name_axis, lines, max);
+    return lesson_sat_hud(app, a, b, &r, name_axis, lines, max);
 }
 
 static void report(const App *app, json_t *state)
@@ -103,7 +116,7 @@ static void report(const App *app, json_t *state)
     const Shape *a = NULL, *b = NULL;
     SatReport r;
     if (!picture(app, &a, &b, &r)) return;
-    json_object_set_new(state, "sat", lesson_sat_json(&r));
+    json_object_set_new(state, "sat", lesson_sat_json(app, &r));
 }
 
-const Lesson lesson_7 = { "lesson7", build, NULL, NULL, draw_over, hud, report, NULL };
+const Lesson lesson_7 = { "lesson7", build, NULL, NULL, draw_over, hud, report, on_key };

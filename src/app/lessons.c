@@ -115,31 +115,42 @@ static Vec2 on_axis(Vec2 n, Vec2 p, float t, float k)
     return (Vec2){ n.x * t + p.x * k, n.y * t + p.y * k };
 }
 
-/* How far a point lies outside the part of the canvas the panels leave. */
-static float outside(Vec2 q)
+/* How far a point lies outside the part of the canvas the panels leave;
+ * top is where the lesson's panel ends (lower with an axis in focus: its
+ * HUD has a line more). */
+static float outside_below(Vec2 q, float top)
 {
-    const float x0 = 40.0f, x1 = CANVAS_W - 40.0f, y0 = 200.0f, y1 = CANVAS_H - 80.0f;
+    const float x0 = 40.0f, x1 = CANVAS_W - 40.0f, y1 = CANVAS_H - 80.0f;
     float dx = q.x < x0 ? x0 - q.x : q.x > x1 ? q.x - x1 : 0.0f;
-    float dy = q.y < y0 ? y0 - q.y : q.y > y1 ? q.y - y1 : 0.0f;
+    float dy = q.y < top ? top - q.y : q.y > y1 ? q.y - y1 : 0.0f;
     return dx + dy;
 }
 
+static float outside(Vec2 q) { return outside_below(q, 200.0f); }
+
 /* Where axis i's line goes: beside both shapes (never across them), on the
- * side with room, each axis a little further out so they stay apart. */
-static float axis_offset(const Shape *a, const Shape *b, const SatAxis *ax, int i, float *side)
+ * side with room, each axis a little further out so they stay apart. The
+ * axis in focus (alone at full strength) takes the best place for itself. */
+static float axis_offset(const Shape *a, const Shape *b, const SatAxis *ax, int i, bool focused, float *side)
 {
     Vec2 n = ax->axis, p = { -n.y, n.x };
     Interval pa = shape_project(a, p), pb = shape_project(b, p);
     float lo = fminf(pa.min, pb.min), hi = fmaxf(pa.max, pb.max);
-    float tlo = fminf(ax->a.min, ax->b.min), thi = fmaxf(ax->a.max, ax->b.max);
+    /* in focus: the whole line with its arrow, not only the shadows */
+    const float ext = focused ? 44.0f : 0.0f;
+    float tlo = fminf(ax->a.min, ax->b.min) - ext, thi = fmaxf(ax->a.max, ax->b.max) + ext;
     const float offs[3] = { 40.0f + 22.0f * (float)i, 40.0f + 10.0f * (float)i, 36.0f };
+    /* further out moves a steep axis down, clear of the lesson's panel */
+    const float offs_focus[6] = { 44.0f, 70.0f, 100.0f, 140.0f, 180.0f, 230.0f };
+    const float top = focused ? 245.0f : 200.0f;
     float best = 0.0f, best_score = INFINITY;
-    for (int o = 0; o < 3; o++)
+    for (int o = 0; o < (focused ? 6 : 3); o++)
         for (int s = 0; s < 2; s++) {
-            float k = s == 0 ? hi + offs[o] : lo - offs[o];
+            float off = focused ? offs_focus[o] : offs[o];
+            float k = s == 0 ? hi + off : lo - off;
             /* ties go to alternate sides, so the axes spread around the pair */
-            float score = outside(on_axis(n, p, tlo, k)) + outside(on_axis(n, p, thi, k)) + 0.01f * (float)o +
-                          (s == i % 2 ? 0.0f : 0.5f);
+            float score = outside_below(on_axis(n, p, tlo, k), top) + outside_below(on_axis(n, p, thi, k), top) +
+                          0.01f * (float)o + (focused || s == i % 2 ? 0.0f : 0.5f);
             if (score < best_score) { best_score = score; best = k; *side = s == 0 ? 1.0f : -1.0f; }
         }
     return best;
@@ -149,7 +160,7 @@ static void sat_axis_text(const SatReport *r, int i, AxisNamer names, char *out,
 {
     const SatAxis *ax = &r->axes[i];
     char name[16] = "";
-    names(ax, name);
+    names(NULL, ax, name, NULL);
     if (ax->overlap < 0.0f)
         snprintf(out, n, tr(i == r->separating ? "sat.axis_separates" : "sat.axis_gap"), name, (double)-ax->overlap);
     else
@@ -157,40 +168,119 @@ static void sat_axis_text(const SatReport *r, int i, AxisNamer names, char *out,
                  (double)ax->overlap);
 }
 
+int lesson_axis_focus(const App *app, const SatReport *r)
+{
+    return app->axis_focus >= 0 && app->axis_focus < r->count ? app->axis_focus : -1;
+}
+
+bool lesson_axis_key(App *app, const Binding *b, int count)
+{
+    if (b->action != ACT_AXIS_NEXT && b->action != ACT_AXIS_PREV) return false;
+    /* -1 (all axes), 0, 1, ..., count - 1, and round again */
+    int f = app->axis_focus >= 0 && app->axis_focus < count ? app->axis_focus : -1;
+    f += b->action == ACT_AXIS_NEXT ? 1 : -1;
+    if (f >= count) f = -1;
+    if (f < -1) f = count - 1;
+    app->axis_focus = f;
+    return true;
+}
+
+/* The shape's points that cast the ends of its shadow on n: every vertex
+ * within half a pixel of the least (ends 0) or greatest projection. */
+static int shadow_casters(const Shape *s, Vec2 n, int end, Vec2 out[POLY_MAX_VERTS])
+{
+    Vec2 v[POLY_MAX_VERTS];
+    int count = 0;
+    if (s->kind == SHAPE_RECT) { rect_corners(s->rect, v); count = 4; }
+    else if (s->kind == SHAPE_POLY) { count = s->poly.count; for (int i = 0; i < count; i++) v[i] = s->poly.verts[i]; }
+    else {
+        float sg = end == 0 ? -1.0f : 1.0f;
+        out[0] = (Vec2){ s->circle.center.x + sg * n.x * s->circle.radius, s->circle.center.y + sg * n.y * s->circle.radius };
+        return 1;
+    }
+    float best = end == 0 ? INFINITY : -INFINITY;
+    for (int i = 0; i < count; i++) {
+        float t = v[i].x * n.x + v[i].y * n.y;
+        best = end == 0 ? fminf(best, t) : fmaxf(best, t);
+    }
+    int m = 0;
+    for (int i = 0; i < count; i++)
+        if (fabsf(v[i].x * n.x + v[i].y * n.y - best) < 0.5f) out[m++] = v[i];
+    return m;
+}
+
+/* The shadow of s on the axis line (n, k): a faint band from the shape to
+ * its interval, the projectors from the casting vertices, and dots on them. */
+static void draw_projectors(Canvas *c, const Shape *s, Vec2 n, Vec2 p, Interval iv, float k, Color col)
+{
+    Vec2 lo[POLY_MAX_VERTS], hi[POLY_MAX_VERTS];
+    int nlo = shadow_casters(s, n, 0, lo), nhi = shadow_casters(s, n, 1, hi);
+    if (nlo == 0 || nhi == 0) return;
+    Vec2 e0 = on_axis(n, p, iv.min, k), e1 = on_axis(n, p, iv.max, k);
+    const Vec2 band[4] = { lo[0], hi[0], e1, e0 };
+    draw_poly_fill(c, band, 4, lesson_alpha(col, 34));
+    for (int i = 0; i < nlo; i++) {
+        draw_line(c, lo[i], e0, 1.5f, lesson_alpha(col, 190));
+        draw_dot(c, lo[i], 5.0f, col);
+    }
+    for (int i = 0; i < nhi; i++) {
+        draw_line(c, hi[i], e1, 1.5f, lesson_alpha(col, 190));
+        draw_dot(c, hi[i], 5.0f, col);
+    }
+}
+
 void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, const SatReport *r,
                      AxisNamer names)
 {
     const Color col_a = app_color_accent(app), col_b = LESSON_INK;
     const Color gap = app_color_gap(app), hit = app_color_hit(app);
-    int focus = r->hit ? r->min_axis : r->separating;
-    for (int i = 0; i < r->count; i++) {
+    /* the axis that decided, and the one [ ] stepped to (-1: all alike) */
+    const int decides = r->hit ? r->min_axis : r->separating;
+    const int focus = lesson_axis_focus(app, r);
+    /* the focused axis last, so the faded ones stay under it */
+    for (int j = 0; j < r->count; j++) {
+        int i = focus < 0 ? j : (j + focus + 1) % r->count;
         const SatAxis *ax = &r->axes[i];
+        const bool faded = focus >= 0 && i != focus, bold = i == focus;
+        const Uint8 fa = faded ? 60 : 255;   /* the faded axes' alpha */
         Vec2 n = ax->axis, p = { -n.y, n.x };
         float side = 1.0f;
-        float k = axis_offset(a, b, ax, i, &side);
+        float k = axis_offset(a, b, ax, i, bold, &side);
         bool has_gap = ax->overlap < 0.0f;
         float tlo = fminf(ax->a.min, ax->b.min), thi = fmaxf(ax->a.max, ax->b.max);
+        /* the shadows: a on the shapes' side of the line, b on the far side */
+        float sa = (bold ? -8.0f : -6.0f) * side, sb = -sa;
+        if (bold) {
+            draw_projectors(c, a, n, p, ax->a, k + sa, col_a);
+            draw_projectors(c, b, n, p, ax->b, k + sb, col_b);
+        }
         /* the axis, a little longer than both shadows, its arrow showing
          * the direction: dashed where it shows a gap, solid where they overlap */
-        Color axc = has_gap ? gap : lesson_alpha(LESSON_INK_DIM, 220);
+        Color axc = lesson_alpha(has_gap ? gap : LESSON_INK_DIM, faded ? 70 : bold ? 255 : 220);
+        float aw = bold ? 4.0f : faded ? 1.5f : i == decides && focus < 0 ? 3.0f : 2.0f;
         Vec2 l0 = on_axis(n, p, tlo - 40.0f, k), l1 = on_axis(n, p, thi + 40.0f, k);
-        if (has_gap) draw_dashed_line(c, l0, l1, i == focus ? 3.0f : 2.0f, 10.0f, axc);
-        else draw_line(c, l0, l1, i == focus ? 3.0f : 2.0f, axc);
-        draw_arrow(c, on_axis(n, p, thi + 30.0f, k), on_axis(n, p, thi + 48.0f, k), 2.0f, axc);
-        /* the shadows: a on the shapes' side of the line, b on the far side */
-        float sa = -6.0f * side, sb = 6.0f * side;
-        draw_line(c, on_axis(n, p, ax->a.min, k + sa), on_axis(n, p, ax->a.max, k + sa), 7.0f, col_a);
-        draw_line(c, on_axis(n, p, ax->b.min, k + sb), on_axis(n, p, ax->b.max, k + sb), 7.0f, col_b);
+        if (has_gap) draw_dashed_line(c, l0, l1, aw, 10.0f, axc);
+        else draw_line(c, l0, l1, aw, axc);
+        draw_arrow(c, on_axis(n, p, thi + 30.0f, k), on_axis(n, p, thi + 48.0f, k), bold ? 3.0f : 2.0f, axc);
+        float sw = bold ? 10.0f : faded ? 4.0f : 7.0f;
+        draw_line(c, on_axis(n, p, ax->a.min, k + sa), on_axis(n, p, ax->a.max, k + sa), sw, lesson_alpha(col_a, fa));
+        draw_line(c, on_axis(n, p, ax->b.min, k + sb), on_axis(n, p, ax->b.max, k + sb), sw, lesson_alpha(col_b, fa));
         /* the overlap in the hit colour, or the gap in the gap colour */
         float o0 = fmaxf(ax->a.min, ax->b.min), o1 = fminf(ax->a.max, ax->b.max);
+        float tick = bold ? 16.0f : 12.0f;
         if (has_gap) {
-            draw_line(c, on_axis(n, p, o1, k), on_axis(n, p, o0, k), 5.0f, gap);
-            draw_line(c, on_axis(n, p, o1, k - 12.0f), on_axis(n, p, o1, k + 12.0f), 2.5f, gap);
-            draw_line(c, on_axis(n, p, o0, k - 12.0f), on_axis(n, p, o0, k + 12.0f), 2.5f, gap);
+            draw_line(c, on_axis(n, p, o1, k), on_axis(n, p, o0, k), bold ? 6.0f : 5.0f, lesson_alpha(gap, fa));
+            draw_line(c, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, lesson_alpha(gap, fa));
+            draw_line(c, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, lesson_alpha(gap, fa));
         } else {
-            draw_line(c, on_axis(n, p, o0, k), on_axis(n, p, o1, k), 4.0f, hit);
+            /* in focus, with ticks at its ends like the gap's */
+            draw_line(c, on_axis(n, p, o0, k), on_axis(n, p, o1, k), bold ? 6.0f : 4.0f, lesson_alpha(hit, fa));
+            if (bold) {
+                draw_line(c, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, hit);
+                draw_line(c, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, hit);
+            }
         }
-        if (i == focus) {
+        if (i == decides && focus < 0) {
             /* where each shadow ends: the lines perpendicular to the axis
              * that just touch each shape */
             Interval pa = shape_project(a, p), pb = shape_project(b, p);
@@ -200,6 +290,7 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
                 draw_dashed_line(c, on_axis(n, p, ends[e], k), on_axis(n, p, ends[e], far_k), 1.5f, 8.0f,
                                  lesson_alpha(e < 2 ? col_a : col_b, 150));
         }
+        if (faded) continue;   /* only the axis in focus is named */
         /* the label past the end of the shadows that has room */
         char text[96];
         sat_axis_text(r, i, names, text, sizeof text);
@@ -209,8 +300,8 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         float dx = use_hi ? n.x : -n.x, dy = use_hi ? n.y : -n.y;
         Align al = dx > 0.35f ? ALIGN_LEFT : dx < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
         if (al == ALIGN_CENTER) at.y += dy > 0.0f ? 12.0f : -12.0f;
-        Color lc = has_gap ? gap : (i == focus ? hit : LESSON_INK);
-        lesson_label(c, at, LESSON_SMALL, lc, al, text);
+        Color lc = has_gap ? gap : (i == decides ? hit : LESSON_INK);
+        lesson_label(c, at, bold ? LESSON_LABEL : LESSON_SMALL, lc, al, text);
     }
 
     if (!r->hit && r->separating >= 0) {
@@ -224,7 +315,7 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         Vec2 m = on_axis(n, p, tg, mid);
         lesson_line_across(c, m, p, 3.5f, true, gap);
         char name[16] = "", text[96];
-        names(ax, name);
+        names(NULL, ax, name, NULL);
         snprintf(text, sizeof text, tr("sat.separating_line"), name);
         /* the label past the shapes, at whichever end of the line has room */
         float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 30.0f;
@@ -245,21 +336,42 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
     }
 }
 
-int lesson_sat_hud(const SatReport *r, AxisNamer names, char lines[][160], int max)
+int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatReport *r, AxisNamer names,
+                   char lines[][160], int max)
 {
     int n = 0, gaps = 0;
     for (int i = 0; i < r->count; i++) gaps += r->axes[i].overlap < 0.0f;
-    if (n < max) { snprintf(lines[n], 160, tr("sat.count"), r->count, r->count - gaps, gaps); n++; }
-    char name[16] = "";
+    const int focus = lesson_axis_focus(app, r);
+    char name[16] = "", edge[64] = "";
+    if (focus >= 0 && n < max) {
+        /* the axis in focus: where it comes from, both shadows, the verdict */
+        const SatAxis *ax = &r->axes[focus];
+        char result[64];
+        names(ax->source == SAT_FROM_B ? b : a, ax, name, edge);
+        if (ax->overlap < 0.0f) snprintf(result, sizeof result, tr("sat.gap"), (double)-ax->overlap);
+        else snprintf(result, sizeof result, tr("sat.overlap"), (double)ax->overlap);
+        snprintf(lines[n], 160, tr("sat.focus"), focus + 1, r->count, name, edge);
+        n++;
+        if (n < max) {
+            snprintf(lines[n], 160, tr("sat.focus_shadows"), (double)ax->a.min, (double)ax->a.max, (double)ax->b.min,
+                     (double)ax->b.max, result);
+            n++;
+        }
+    } else if (n < max) {
+        char count[120];
+        snprintf(count, sizeof count, tr("sat.count"), r->count, r->count - gaps, gaps);
+        snprintf(lines[n], 160, "%s   %s", count, tr("sat.keys"));
+        n++;
+    }
     if (!r->hit && r->separating >= 0) {
-        names(&r->axes[r->separating], name);
+        names(NULL, &r->axes[r->separating], name, NULL);
         if (n < max) {
             snprintf(lines[n], 160, tr("sat.verdict_gap"), name, (double)-r->axes[r->separating].overlap,
                      lesson_verdict(false));
             n++;
         }
     } else if (r->hit && r->min_axis >= 0) {
-        names(&r->axes[r->min_axis], name);
+        names(NULL, &r->axes[r->min_axis], name, NULL);
         if (n < max) {
             snprintf(lines[n], 160, tr("sat.verdict_hit"), lesson_verdict(true), name, (double)r->contact.depth);
             n++;
@@ -268,7 +380,7 @@ int lesson_sat_hud(const SatReport *r, AxisNamer names, char lines[][160], int m
     return n;
 }
 
-json_t *lesson_sat_json(const SatReport *r)
+json_t *lesson_sat_json(const App *app, const SatReport *r)
 {
     static const char *const SRC[3] = { "a", "b", "circle" };
     json_t *axes = json_array();
@@ -290,6 +402,7 @@ json_t *lesson_sat_json(const SatReport *r)
                         sep >= 0 && sep < r->count ? json_string(SRC[(int)r->axes[sep].source % 3]) : json_null());
     json_object_set_new(sat, "min_axis", json_integer(r->min_axis));
     json_object_set_new(sat, "hit", json_boolean(r->hit));
+    json_object_set_new(sat, "focus", json_integer(lesson_axis_focus(app, r)));
     if (r->hit)
         json_object_set_new(sat, "mtv", json_pack("{s:o, s:f}", "normal", lesson_vec_json(r->contact.normal), "depth",
                                                   (double)r->contact.depth));

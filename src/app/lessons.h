@@ -54,16 +54,29 @@ void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, C
 /* [x, y] as a JSON array (new reference). */
 json_t *lesson_vec_json(Vec2 v);
 
-/* The separating axis picture. names(ax, out) writes an axis's short name
- * ("A1", "AB", ...) into out (16 bytes). */
-typedef void (*AxisNamer)(const SatAxis *ax, char out[16]);
+/* The separating axis picture. names(owner, ax, name, edge) writes an axis's
+ * short name ("A1", "BC") into name (16 bytes) and, when edge is not NULL,
+ * the edge it is the normal of ("A's 100 px sides", "edge BC") into edge
+ * (64 bytes); owner is the shape the axis comes from. */
+typedef void (*AxisNamer)(const Shape *owner, const SatAxis *ax, char name[16], char edge[64]);
+/* The axis [ and ] stepped to (app->axis_focus) when r has it, else -1:
+ * every axis is shown. */
+int lesson_axis_focus(const App *app, const SatReport *r);
+/* The on_key part of lessons 6 and 7: ] the next axis, [ the previous one,
+ * out of count; one step past either end shows all axes again. True when b
+ * was one of the two. */
+bool lesson_axis_key(App *app, const Binding *b, int count);
 /* Every axis as a line beside the shapes with both projections on it; the
- * separating line where one separates, else the minimum translation. */
+ * separating line where one separates, else the minimum translation. With
+ * an axis in focus that axis is drawn bold with the projectors from the
+ * shapes' extreme vertices to its shadows' ends, the others faded. */
 void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, const SatReport *r,
                      AxisNamer names);
-/* HUD lines: how many axes overlap, and what decided. Returns lines used. */
-int lesson_sat_hud(const SatReport *r, AxisNamer names, char lines[][160], int max);
-/* "sat": {"axes": [...], "separating", "separating_from", "mtv"} */
-json_t *lesson_sat_json(const SatReport *r);
+/* HUD lines: how many axes overlap (or the axis in focus with both
+ * intervals), and what decided. Returns lines used. */
+int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatReport *r, AxisNamer names,
+                   char lines[][160], int max);
+/* "sat": {"axes": [...], "separating", "separating_from", "mtv", "focus"} */
+json_t *lesson_sat_json(const App *app, const SatReport *r);
 
 #endif
