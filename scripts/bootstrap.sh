@@ -18,7 +18,7 @@ case "$what" in
   run) ;;
   test)
     pc_mods="$pc_mods cmocka"
-    deb_pkgs="$deb_pkgs libcmocka-dev xvfb xauth xdotool valgrind"
+    deb_pkgs="$deb_pkgs libcmocka-dev xvfb xauth xdotool x11-utils valgrind"
     cmds="$cmds xvfb-run xdotool valgrind" ;;
   bench)
     deb_pkgs="$deb_pkgs valgrind libbox2d-dev libchipmunk-dev g++"

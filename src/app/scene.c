@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const float DEG = 0.017453292519943295f;
@@ -231,7 +232,7 @@ static bool load_shape(Loader *L, json_t *js, Body *out)
         p.count = (int)n;
         memcpy(p.verts, v, sizeof v[0] * n);
         if (fabsf(poly_signed_area(&p)) < 1e-3f)
-            return fail(L, "the points lie on one line: a polygon needs an area");
+            return fail(L, "the polygon has no area: its points lie on one line, or its edges cross");
         if (!poly_is_convex(&p))
             return fail(L, "the polygon is not convex: the separating axis test needs convex shapes "
                            "(a dent hides gaps that no edge normal can see); split it into convex parts");
@@ -399,6 +400,12 @@ bool path_writable(const char *path, char *err, size_t errlen)
     else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
     if (access(dir, W_OK) != 0) {
         snprintf(err, errlen, "%s: cannot write there: folder '%s': %s", path, dir, strerror(errno));
+        return false;
+    }
+    /* a folder of that name would only fail at the end of the run */
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: cannot write there: it is a folder", path);
         return false;
     }
     return true;

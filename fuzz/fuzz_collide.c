@@ -1,0 +1,321 @@
+/*
+ * fuzz_collide.c - libFuzzer target: bytes -> shapes -> the collision module.
+ *
+ * The bytes become two shapes of any kind: good ones, garbage kinds, Poly
+ * counts out of range, NaN, infinities, denormals and huge values. Then:
+ *   - nothing crashes or reads out of bounds (ASan, UBSan);
+ *   - for valid shapes (shape_is_valid, and a convex polygon), the verdict
+ *     is symmetric: shapes_collide(a, b) == shapes_collide(b, a);
+ *   - a hit fills a finite contact: unit normal, depth >= 0; no hit (and any
+ *     bad shape) leaves the contact untouched, byte for byte;
+ *   - sat_report's verdict is shapes_collide's;
+ *   - broadphase_collide over a handful of shapes (the two and more from the
+ *     remaining bytes) finds exactly the pairs brute force finds.
+ *
+ * `make fuzz` links it with libFuzzer; tests/test_fuzz_replay.c includes it
+ * with FUZZ_ENTRY renamed and replays tests/corpus/collide/ in `make test`.
+ */
+#include <float.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "broadphase.h"
+#include "collide.h"
+
+#ifndef FUZZ_ENTRY
+#define FUZZ_ENTRY LLVMFuzzerTestOneInput
+#endif
+
+#define FUZZ_MANY 8
+
+int FUZZ_ENTRY(const uint8_t *data, size_t size);
+
+static void print_shape(const char *name, const Shape *s)
+{
+    if (s == NULL) return;
+    // the union's floats as they lie (a Poly's count is an int: printed apart)
+    float f[1 + 2 * POLY_MAX_VERTS];
+    memcpy(f, &s->poly, sizeof f);
+    fprintf(stderr, "  %s: kind %d count %d floats", name, (int)s->kind, s->poly.count);
+    for (int i = 0; i < 1 + 2 * POLY_MAX_VERTS; i++) fprintf(stderr, " %.9g", (double)f[i]);
+    fprintf(stderr, "\n");
+}
+
+/* A property failed: say which, then abort so libFuzzer keeps the input. */
+static void fuzz_fail(const char *what, const Shape *a, const Shape *b)
+{
+    fprintf(stderr, "fuzz_collide: %s\n", what);
+    print_shape("a", a);
+    print_shape("b", b);
+    abort();
+}
+
+/* ---- Bytes to values ---------------------------------------------------- */
+
+typedef struct Bytes { const uint8_t *p; size_t n, i; } Bytes;
+
+static uint8_t take_u8(Bytes *b) { return b->i < b->n ? b->p[b->i++] : 0; }
+
+static float take_float(Bytes *b)
+{
+    uint8_t tag = take_u8(b);
+    switch (tag & 7u) {
+    case 0: {
+        // any bit pattern: NaN payloads, denormals, huge values
+        uint32_t u = (uint32_t)take_u8(b) | (uint32_t)take_u8(b) << 8 | (uint32_t)take_u8(b) << 16 |
+                     (uint32_t)take_u8(b) << 24;
+        float f = 0.0f;
+        memcpy(&f, &u, sizeof f);
+        return f;
+    }
+    case 1: {
+        static const float special[8] = { NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e30f, 1e-40f, FLT_MAX };
+        return special[(tag >> 3) & 7u];
+    }
+    default: {
+        // pixels: -1024..1024 in steps of 1/32, where most collisions happen
+        int16_t v = (int16_t)((uint16_t)take_u8(b) | (uint16_t)take_u8(b) << 8);
+        return (float)v / 32.0f;
+    }
+    }
+}
+
+static Vec2 take_vec(Bytes *b)
+{
+    Vec2 v = { 0.0f, 0.0f };
+    v.x = take_float(b);
+    v.y = take_float(b);
+    return v;
+}
+
+static Shape take_shape(Bytes *b)
+{
+    Shape s;
+    memset(&s, 0, sizeof s);
+    uint8_t k = take_u8(b);
+    switch (k % 5u) {
+    case 0:
+        s.kind = SHAPE_CIRCLE;
+        s.circle.center = take_vec(b);
+        s.circle.radius = take_float(b);
+        break;
+    case 1:
+        s.kind = SHAPE_RECT;
+        s.rect.center = take_vec(b);
+        s.rect.half = take_vec(b);
+        s.rect.angle = take_float(b);
+        break;
+    case 2: {
+        // any vertices and any count, -1..10 (valid is 3..8)
+        s.kind = SHAPE_POLY;
+        s.poly.count = (int)(take_u8(b) % 12u) - 1;
+        for (int i = 0; i < POLY_MAX_VERTS; i++) s.poly.verts[i] = take_vec(b);
+        break;
+    }
+    case 3: {
+        // a convex polygon: points on a circle at increasing angles
+        s.kind = SHAPE_POLY;
+        Vec2 c = take_vec(b);
+        float r = fabsf(take_float(b));
+        int n = 3 + (int)(take_u8(b) % 6u);
+        float a0 = (float)take_u8(b) * 0.0245f;
+        float w[POLY_MAX_VERTS + 1];
+        float total = 0.0f;
+        for (int i = 0; i <= n; i++) {
+            w[i] = 1.0f + (float)take_u8(b);
+            total += w[i];
+        }
+        float acc = 0.0f;
+        s.poly.count = n;
+        for (int i = 0; i < n; i++) {
+            float a = a0 + 6.2831853f * acc / total;
+            s.poly.verts[i] = (Vec2){ c.x + r * cosf(a), c.y + r * sinf(a) };
+            acc += w[i];
+        }
+        break;
+    }
+    default:
+        // an unknown kind with whatever the union holds
+        s.kind = (ShapeKind)(3u + k / 5u);
+        s.poly.count = (int)take_u8(b);
+        for (int i = 0; i < POLY_MAX_VERTS; i++) s.poly.verts[i] = take_vec(b);
+        break;
+    }
+    return s;
+}
+
+/* ---- Properties --------------------------------------------------------- */
+
+/* Valid input by the contract: known kind, finite fields, sizes >= 0, and a
+ * polygon convex. */
+static bool usable(const Shape *s)
+{
+    return shape_is_valid(s) && (s->kind != SHAPE_POLY || poly_is_convex(&s->poly));
+}
+
+/* Is v zero or within 1e-6..1e7 in size? Products of squared lengths stay
+ * far from float's underflow and overflow there. */
+static bool tame_value(float v) { return v == 0.0f || (fabsf(v) >= 1e-6f && fabsf(v) <= 1e7f); }
+
+/* Shapes of tame values only. Far outside them squared distances round to 0
+ * (a point at (0, 1e-37) touches one at the origin) or overflow to infinity
+ * (a point at x = -2e38 touches a polygon at x = +1.7e38; a circle of radius
+ * 6e16 touches a polygon 9e13 px away), so shapes_collide answers yes where
+ * the boxes are far apart. Known and reported (tests/corpus/known/); the
+ * lab's scenes stay within +-1e5. Those shapes are still checked for no crash, an
+ * untouched contact and no collision when bad. FUZZ_STRICT=1 checks all. */
+static bool tame(const Shape *s)
+{
+    if (getenv("FUZZ_STRICT") != NULL) return true;
+    bool t = true;
+    switch (s->kind) {
+    case SHAPE_CIRCLE:
+        t = tame_value(s->circle.center.x) && tame_value(s->circle.center.y) && tame_value(s->circle.radius);
+        break;
+    case SHAPE_RECT:
+        t = tame_value(s->rect.center.x) && tame_value(s->rect.center.y) && tame_value(s->rect.half.x) &&
+            tame_value(s->rect.half.y) && tame_value(s->rect.angle);
+        break;
+    case SHAPE_POLY:
+        for (int i = 0; i < s->poly.count && i < POLY_MAX_VERTS; i++)
+            t = t && tame_value(s->poly.verts[i].x) && tame_value(s->poly.verts[i].y);
+        break;
+    default:
+        break;
+    }
+    return t;
+}
+
+/* Are the shapes' boxes apart by more than a rounding error? shapes_collide
+ * may say yes to shapes an ulp or so apart (a circle of radius 931.625 and a
+ * polygon 1e-4 px beyond it); the grid, which trusts the boxes, then misses
+ * the pair. Known and reported (tests/corpus/known/); FUZZ_STRICT=1 counts
+ * any gap. */
+static bool boxes_apart(const Shape *sa, const Shape *sb)
+{
+    Aabb a = shape_aabb(sa), b = shape_aabb(sb);
+    float gap = fmaxf(fmaxf(a.min.x - b.max.x, b.min.x - a.max.x), fmaxf(a.min.y - b.max.y, b.min.y - a.max.y));
+    float scale = fmaxf(fmaxf(fabsf(a.min.x), fabsf(a.max.x)), fmaxf(fabsf(a.min.y), fabsf(a.max.y)));
+    scale = fmaxf(scale, fmaxf(fmaxf(fabsf(b.min.x), fabsf(b.max.x)), fmaxf(fabsf(b.min.y), fabsf(b.max.y))));
+    float slack = getenv("FUZZ_STRICT") != NULL ? 0.0f : 1e-5f * scale + 1e-6f;
+    return gap > slack;
+}
+
+static Contact sentinel(void)
+{
+    Contact c;
+    memset(&c, 0xA5, sizeof c);
+    return c;
+}
+
+/* One ordered pair: the verdict, and the contact it fills or leaves alone. */
+static bool check_pair(const Shape *a, const Shape *b)
+{
+    Contact c = sentinel(), untouched = sentinel();
+    bool hit = shapes_collide(a, b, &c);
+    if (!hit) {
+        if (memcmp(&c, &untouched, sizeof c) != 0) fuzz_fail("no collision, yet the contact was written", a, b);
+        return false;
+    }
+    if (!usable(a) || !usable(b)) {
+        // bad input must say false; a non-convex polygon is bad input too, but
+        // shapes_collide cannot afford the convexity test, so only report
+        if (!shape_is_valid(a) || !shape_is_valid(b)) fuzz_fail("a bad shape collided", a, b);
+        return true;
+    }
+    if (!tame(a) || !tame(b)) return true;
+    if (!isfinite(c.normal.x) || !isfinite(c.normal.y) || !isfinite(c.depth)) fuzz_fail("contact not finite", a, b);
+    // touching shapes have touching boxes: what the broad phase relies on
+    if (tame(a) && tame(b) && boxes_apart(a, b))
+        fuzz_fail("collision between shapes whose bounding boxes do not overlap", a, b);
+    float len2 = c.normal.x * c.normal.x + c.normal.y * c.normal.y;
+    if (fabsf(len2 - 1.0f) > 1e-3f) fuzz_fail("contact normal not unit length", a, b);
+    if (!(c.depth >= 0.0f)) fuzz_fail("contact depth < 0", a, b);
+    return true;
+}
+
+static void check_two(const Shape *a, const Shape *b)
+{
+    bool ab = check_pair(a, b);
+    bool ba = check_pair(b, a);
+    // the rest compares answers: only where the arithmetic can give them
+    if (!tame(a) || !tame(b)) return;
+    if (usable(a) && usable(b) && ab != ba) fuzz_fail("verdict not symmetric", a, b);
+    // the contact-less call answers the same
+    if (shapes_collide(a, b, NULL) != ab) fuzz_fail("verdict differs with a NULL contact", a, b);
+    // the lessons' axis-by-axis report reaches the same verdict
+    SatReport rep;
+    memset(&rep, 0x5A, sizeof rep);
+    SatReport before = rep;
+    bool reported = sat_report(a, b, &rep);
+    if (!reported) {
+        if (memcmp(&rep, &before, sizeof rep) != 0) fuzz_fail("sat_report refused, yet wrote its report", a, b);
+        if (ab) fuzz_fail("sat_report refused a pair that collides", a, b);
+    } else if (rep.hit != ab) {
+        fuzz_fail("sat_report verdict != shapes_collide verdict", a, b);
+    }
+}
+
+/* The broad phase against brute force on a handful of shapes. */
+static void check_broadphase(const Shape *s, int n)
+{
+    // a polygon that passes shape_is_valid but is not convex (or has equal
+    // vertices) is outside the contract: shapes_collide may then say yes to
+    // shapes whose boxes are far apart, which the grid never asks about
+    for (int i = 0; i < n; i++) {
+        if (shape_is_valid(&s[i]) && !usable(&s[i])) return;
+        if (!tame(&s[i])) return;
+    }
+    static Broadphase *bp = NULL;   /* kept between inputs, as the lab keeps it */
+    if (bp == NULL) bp = broadphase_create();
+    if (bp == NULL) return;
+    bool brute[FUZZ_MANY][FUZZ_MANY];
+    memset(brute, 0, sizeof brute);
+    int expect = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (shapes_collide(&s[i], &s[j], NULL)) { brute[i][j] = true; expect++; }
+    ShapePair out[FUZZ_MANY * FUZZ_MANY];
+    int got = broadphase_collide(bp, s, n, out, FUZZ_MANY * FUZZ_MANY);
+    if (got < 0) return;  /* out of memory is allowed */
+    bool seen[FUZZ_MANY][FUZZ_MANY];
+    memset(seen, 0, sizeof seen);
+    for (int k = 0; k < got; k++) {
+        int a = out[k].a, b = out[k].b;
+        if (a < 0 || b >= n || a >= b) fuzz_fail("broadphase pair out of range or a >= b", NULL, NULL);
+        if (seen[a][b]) fuzz_fail("broadphase repeated a pair", &s[a], &s[b]);
+        if (!brute[a][b]) fuzz_fail("broadphase found a pair brute force does not", &s[a], &s[b]);
+        seen[a][b] = true;
+    }
+    if (got == expect) return;
+    // a pair the grid missed: allowed only a rounding error apart
+    for (int i = 0; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+            if (!brute[i][j] || seen[i][j] || !boxes_apart(&s[i], &s[j])) continue;
+            fprintf(stderr, "broadphase: %d pairs, brute force: %d; missed %d-%d\n", got, expect, i, j);
+            fuzz_fail("broadphase missed a pair brute force finds", &s[i], &s[j]);
+        }
+    }
+}
+
+int FUZZ_ENTRY(const uint8_t *data, size_t size)
+{
+    Bytes b = { data, size, 0 };
+    Shape s[FUZZ_MANY];
+    memset(s, 0, sizeof s);
+    s[0] = take_shape(&b);
+    s[1] = take_shape(&b);
+    check_two(&s[0], &s[1]);
+    // NULL shapes are bad input too
+    Contact c = sentinel(), untouched = sentinel();
+    if (shapes_collide(NULL, &s[0], &c) || shapes_collide(&s[0], NULL, &c) ||
+        memcmp(&c, &untouched, sizeof c) != 0)
+        fuzz_fail("a NULL shape collided or wrote the contact", &s[0], NULL);
+    // a few more shapes from what is left, for the broad phase
+    int n = 2;
+    while (n < FUZZ_MANY && b.i < b.n) s[n++] = take_shape(&b);
+    check_broadphase(s, n);
+    return 0;
+}
