@@ -22,6 +22,11 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <SDL_ttf.h>
+
+#include "app/app.h"
+#include "app/i18n.h"
+#include "app/text.h"
 
 static char tmpdir[256];
 static char bin[512];
@@ -421,6 +426,124 @@ static void test_axis_focus_picture(void **s)
     }
 }
 
+
+/* ---- Labels never pile up ----------------------------------------------- */
+
+/* Test: the placement itself. A second label asked for the same place goes
+ * elsewhere, clear of the first; a kept-out point is left visible; and a
+ * label with no free place anywhere is counted as an overlap. */
+static void test_label_placement(void **s)
+{
+    (void)s;
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    View v;
+    memset(&v, 0, sizeof v);
+    view_fit(&v, 1280, 720);
+    canvas_begin(&c, NULL, &v, NULL);
+    const ScreenBox want = { 600.0f, 300.0f, 680.0f, 330.0f, 0.0f };
+    ScreenBox a = canvas_place_label(&c, want, (Vec2){ 640.0f, 315.0f });
+    assert_true(fabsf(a.x0 - want.x0) < 1e-3f && fabsf(a.y0 - want.y0) < 1e-3f);
+    ScreenBox b = canvas_place_label(&c, want, (Vec2){ 640.0f, 315.0f });
+    assert_false(screen_box_hits(b, a, 0.0f));
+    assert_true(fabsf((b.x1 - b.x0) - 80.0f) < 1e-3f && fabsf((b.y1 - b.y0) - 30.0f) < 1e-3f);
+    /* the nearest free place: the first ring below */
+    assert_true(b.y0 > want.y0 && b.y0 - want.y0 < 40.0f && fabsf(b.x0 - want.x0) < 1e-3f);
+    assert_int_equal(canvas_label_overlaps(&c), 0);
+    /* a dot kept clear */
+    canvas_keep_out_disc(&c, (Vec2){ 200.0f, 200.0f }, 10.0f);
+    ScreenBox d = canvas_place_label(&c, (ScreenBox){ 180.0f, 190.0f, 240.0f, 210.0f, 0.0f }, (Vec2){ 210.0f, 200.0f });
+    assert_false(screen_box_hits(d, c.keep_out[0], 0.0f));
+    /* clamped into the canvas */
+    ScreenBox e = canvas_place_label(&c, (ScreenBox){ 1250.0f, 700.0f, 1330.0f, 730.0f, 0.0f }, (Vec2){ 1290.0f, 715.0f });
+    assert_true(e.x1 <= 1280.0f && e.y1 <= 720.0f && e.x0 >= 0.0f && e.y0 >= 0.0f);
+    assert_int_equal(canvas_label_overlaps(&c), 0);
+    /* nowhere free: counted */
+    canvas_keep_out_hud(&c, 0.0f, 0.0f, 1280.0f, 720.0f);
+    canvas_place_label(&c, want, (Vec2){ 640.0f, 315.0f });
+    assert_int_equal(canvas_label_overlaps(&c), 1);
+    /* the next frame starts empty */
+    canvas_begin(&c, NULL, &v, NULL);
+    assert_int_equal(canvas_label_overlaps(&c), 0);
+    assert_int_equal(c.label_count, 0);
+}
+
+static void tap_key(App *app, SDL_Keycode k)
+{
+    InputEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = IN_KEY_DOWN;
+    ev.key = k;
+    app_event(app, &ev);
+    ev.kind = IN_KEY_UP;
+    app_event(app, &ev);
+}
+
+/* One frame of the app as main.c draws it headless; returns the labels
+ * that overlap, *placed gets how many were placed. */
+static int frame_overlaps(App *app, SDL_Renderer *r, Text *text, Canvas *c, int *placed)
+{
+    view_fit(&app->view, 1280, 720);
+    canvas_begin(c, r, &app->view, text);
+    app_draw(app, c);
+    text_frame_end(text);
+    *placed = c->label_count;
+    return canvas_label_overlaps(c);
+}
+
+/* Test: every lesson 1..8 with every preset (and lessons 6 and 7 with each
+ * axis in focus), in every language: no label overlaps another label, a
+ * kept-clear point or a HUD panel. */
+static void test_labels_do_not_overlap(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    Text *text = text_create(r);
+    assert_non_null(text);   /* without a font no label is placed at all */
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
+    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
+    char err[512];
+    int frames = 0, failed = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int n = 1; n <= 8; n++)
+            for (int p = 0; p < 5; p++) {
+                App app;
+                assert_true(app_init(&app, n));
+                if (PRESETS[p] != 0) tap_key(&app, PRESETS[p]);
+                if (app.preset != p) { app_free(&app); continue; }   /* the lesson has no such preset */
+                app_tick(&app);
+                /* all axes, then (lessons 6, 7) each axis in focus */
+                int views = n == 6 || n == 7 ? 8 : 1;
+                for (int f = 0; f < views; f++) {
+                    int placed = 0, bad = frame_overlaps(&app, r, text, &c, &placed);
+                    if (bad != 0) {
+                        /* every case is listed before the test fails */
+                        print_message("%s, lesson %d, preset F%d, axis focus %d: %d of %d labels overlap\n",
+                                      LANGS[l], n, p + 1, app.axis_focus, bad, placed);
+                        failed++;
+                    }
+                    assert_true(placed >= 1);
+                    frames++;
+                    tap_key(&app, SDLK_RIGHTBRACKET);
+                }
+                app_free(&app);
+            }
+    }
+    assert_true(frames >= 3 * 8);
+    assert_int_equal(failed, 0);
+    i18n_set_language("en", err, sizeof err);
+    canvas_free(&c);
+    text_destroy(text);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -428,6 +551,9 @@ static int setup(void **s)
     snprintf(bin, sizeof bin, "%s/collision-lab", b != NULL ? b : "build");
     snprintf(tmpdir, sizeof tmpdir, "/tmp/cl-lessons-XXXXXX");
     if (mkdtemp(tmpdir) == NULL) return -1;
+    char err[512];
+    if (!i18n_set_language("en", err, sizeof err)) fprintf(stderr, "lessons: %s\n", err);
+    if (TTF_Init() != 0) return -1;
     return access(bin, X_OK);
 }
 
@@ -436,6 +562,8 @@ static int teardown(void **s)
     (void)s;
     char cmd[400];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    i18n_shutdown();
+    TTF_Quit();
     return system(cmd) == 0 ? 0 : -1;
 }
 
@@ -450,6 +578,10 @@ int main(void)
         cmocka_unit_test(test_lesson7_axes),
         cmocka_unit_test(test_axis_focus_steps),
         cmocka_unit_test(test_axis_focus_picture),
+        cmocka_unit_test(test_label_placement),
+        cmocka_unit_test(test_labels_do_not_overlap),
     };
+    /* CL_TEST_FILTER=test_label* runs only the tests named so */
+    if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));
     return cmocka_run_group_tests(tests, setup, teardown);
 }

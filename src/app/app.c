@@ -447,6 +447,16 @@ static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, con
     return (Vec2){ wmax + 24.0f, h };
 }
 
+/* A panel placed at (x, y) as hud_panel places it: drawn, or (draw false)
+ * only kept clear of the lesson's labels, which are placed before it. */
+static Vec2 hud_panel_at(Canvas *c, bool draw, float x, float y, const char *const *lines, const float *sizes,
+                         const Color *cols, int n, Align align, float max_w)
+{
+    Vec2 sz = hud_panel(c, x, y, lines, sizes, cols, n, align, max_w, draw);
+    if (!draw) canvas_keep_out_hud(c, align == ALIGN_RIGHT ? x - sz.x : x, y, sz.x, sz.y);
+    return sz;
+}
+
 /* A help line; the language line names 繁體中文 only when it can be drawn. */
 static const char *help_line(const Canvas *c, const char *key)
 {
@@ -458,7 +468,7 @@ static void draw_help(const App *app, Canvas *c)
 {
     static const char *keys[] = {
         "help.move", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
-        "help.presets", "help.explain", "help.pause", "help.slowmo", "help.zoom", "help.palette",
+        "help.presets", "help.axes", "help.many", "help.explain", "help.pause", "help.slowmo", "help.zoom", "help.palette",
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
     };
     const int n = (int)(sizeof keys / sizeof keys[0]);
@@ -490,7 +500,8 @@ static void draw_help(const App *app, Canvas *c)
     }
 }
 
-static void draw_hud(const App *app, Canvas *c)
+/* The four corner panels; draw false only keeps the labels out of them. */
+static void draw_hud(const App *app, Canvas *c, bool draw)
 {
     const World *w = &app->world;
     const Lesson *L = lesson_get(app->lesson);
@@ -519,7 +530,7 @@ static void draw_hud(const App *app, Canvas *c)
         else
             snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
                      (double)(b->angle / DEG));
-        right = hud_panel(c, CANVAS_W - margin, margin, sel, ss, sc, 2, ALIGN_RIGHT, 520.0f, true);
+        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 2, ALIGN_RIGHT, 520.0f);
     }
 
     /* top left: the lesson and its idea */
@@ -543,7 +554,7 @@ static void draw_hud(const App *app, Canvas *c)
     int ln = (app->explain && L->hud != NULL) ? L->hud(app, lesson_lines, 8) : 0;
     for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
     float left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
-    hud_panel(c, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w, true);
+    hud_panel_at(c, draw, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w);
 
     /* bottom left: the colliding pairs, with their depth */
     char pl[6][320];
@@ -563,7 +574,7 @@ static void draw_hud(const App *app, Canvas *c)
     if (w->pair_count > 4 && pn == 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
     for (int i = 0; i < pn; i++) { plines[i] = pl[i]; psz[i] = HUD_SMALL; pcol[i] = INK; }
     Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, false);
-    hud_panel(c, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, true);
+    hud_panel_at(c, draw, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f);
 
     /* bottom right: state, status message, the hint */
     char br[4][STATUS_MAX + 64];
@@ -593,9 +604,9 @@ static void draw_hud(const App *app, Canvas *c)
     for (int i = 0; i < bn; i++) blines[i] = br[i];
     float br_w = CANVAS_W - 2.0f * margin - pad - (bl.x > 0.0f ? bl.x + gap : 0.0f);
     Vec2 brs = hud_panel(c, 0.0f, 0.0f, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, false);
-    hud_panel(c, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, true);
+    hud_panel_at(c, draw, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w);
 
-    if (app->show_help) draw_help(app, c);
+    if (draw && app->show_help) draw_help(app, c);
 }
 
 void app_draw(const App *app, Canvas *c)
@@ -604,11 +615,14 @@ void app_draw(const App *app, Canvas *c)
     SDL_RenderClear(c->r);
     SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
     draw_grid(c);
+    /* the panels go over everything, but their places are known first:
+     * the lesson's labels keep out of them */
+    draw_hud(app, c, false);
     const Lesson *L = lesson_get(app->lesson);
     if (app->explain && L->draw_under != NULL) L->draw_under(app, c);
     draw_shapes(app, c);
     if (app->explain && L->draw_over != NULL) L->draw_over(app, c);
     canvas_flush(c);
-    draw_hud(app, c);
+    draw_hud(app, c, true);
     canvas_flush(c);
 }

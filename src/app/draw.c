@@ -47,6 +47,7 @@ void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, struct Text *text)
     c->view = *v;
     c->text = text;
     c->nv = c->ni = 0;
+    c->label_count = c->keep_out_count = c->label_overlaps = 0;
 }
 
 void canvas_flush(Canvas *c)
@@ -275,6 +276,164 @@ int shape_outline(const Shape *s, const View *v, Vec2 *out, int max)
     }
     }
     return 0;
+}
+
+/* ---- Label placement ---------------------------------------------------- */
+
+bool screen_box_hits(ScreenBox a, ScreenBox b, float margin)
+{
+    a.x0 -= margin; a.y0 -= margin; a.x1 += margin; a.y1 += margin;
+    if (b.r > 0.0f) {
+        /* the disc against the box: the box's point closest to the centre */
+        float cx = 0.5f * (b.x0 + b.x1), cy = 0.5f * (b.y0 + b.y1);
+        float qx = fminf(fmaxf(cx, a.x0), a.x1), qy = fminf(fmaxf(cy, a.y0), a.y1);
+        float dx = cx - qx, dy = cy - qy;
+        return dx * dx + dy * dy < b.r * b.r;
+    }
+    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+void canvas_keep_out(Canvas *c, ScreenBox b)
+{
+    if (c->keep_out_count < CANVAS_MAX_KEEP_OUT) c->keep_out[c->keep_out_count++] = b;
+}
+
+void canvas_keep_out_hud(Canvas *c, float x, float y, float w, float h)
+{
+    const View *v = &c->view;
+    if (!(w > 0.0f) || !(h > 0.0f)) return;
+    canvas_keep_out(c, (ScreenBox){ v->ox + x * v->fit, v->oy + y * v->fit, v->ox + (x + w) * v->fit,
+                                    v->oy + (y + h) * v->fit, 0.0f });
+}
+
+void canvas_keep_out_disc(Canvas *c, Vec2 p, float r)
+{
+    Vec2 s = view_to_screen(&c->view, p);
+    /* never smaller than a dot: a tiny circle still needs its point seen */
+    float rs = fmaxf(r * view_scale(&c->view), 6.0f * c->view.fit);
+    canvas_keep_out(c, (ScreenBox){ s.x - rs, s.y - rs, s.x + rs, s.y + rs, rs });
+}
+
+/* How many placed labels and kept-out places b touches (with margin). */
+static int crowding(const Canvas *c, ScreenBox b, float margin)
+{
+    int n = 0;
+    for (int i = 0; i < c->label_count; i++) n += screen_box_hits(b, c->labels[i], margin);
+    for (int i = 0; i < c->keep_out_count; i++) n += screen_box_hits(b, c->keep_out[i], margin);
+    return n;
+}
+
+/* b moved by (dx, dy), then slid back inside [x0, x1] x [y0, y1]. */
+static ScreenBox moved_inside(ScreenBox b, float dx, float dy, float x0, float y0, float x1, float y1)
+{
+    float w = b.x1 - b.x0, h = b.y1 - b.y0;
+    float x = b.x0 + dx, y = b.y0 + dy;
+    if (x + w > x1) x = x1 - w;
+    if (x < x0) x = x0;
+    if (y + h > y1) y = y1 - h;
+    if (y < y0) y = y0;
+    return (ScreenBox){ x, y, x + w, y + h, 0.0f };
+}
+
+/* Where a leader from p to box b ends: b's point nearest p. */
+static Vec2 leader_end(Vec2 p, ScreenBox b)
+{
+    return (Vec2){ fminf(fmaxf(p.x, b.x0), b.x1), fminf(fmaxf(p.y, b.y0), b.y1) };
+}
+
+static bool box_contains(ScreenBox b, Vec2 p)
+{
+    return p.x >= b.x0 && p.x <= b.x1 && p.y >= b.y0 && p.y <= b.y1;
+}
+
+/* The part of the segment p-q inside box b, as t0 < t1 along it (slabs);
+ * false when it misses. */
+static bool segment_in_box(Vec2 p, Vec2 q, ScreenBox b, float *t0, float *t1)
+{
+    const float o[2] = { p.x, p.y }, d[2] = { q.x - p.x, q.y - p.y };
+    const float lo[2] = { b.x0, b.y0 }, hi[2] = { b.x1, b.y1 };
+    float a = 0.0f, z = 1.0f;
+    for (int k = 0; k < 2; k++) {
+        if (fabsf(d[k]) < 1e-6f) {
+            if (o[k] < lo[k] || o[k] > hi[k]) return false;
+            continue;
+        }
+        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        if (ta > tb) { float t = ta; ta = tb; tb = t; }
+        a = fmaxf(a, ta);
+        z = fminf(z, tb);
+    }
+    *t0 = a;
+    *t1 = z;
+    return a < z;
+}
+
+/* Labels the leader from anchor to b would cross. A label holding the
+ * anchor itself does not count: the leader starts at its edge. */
+static int leader_crossings(const Canvas *c, Vec2 anchor, ScreenBox b)
+{
+    Vec2 q = leader_end(anchor, b);
+    int n = 0;
+    float t0 = 0.0f, t1 = 0.0f;
+    for (int i = 0; i < c->label_count; i++)
+        if (!box_contains(c->labels[i], anchor) && segment_in_box(anchor, q, c->labels[i], &t0, &t1)) n++;
+    return n;
+}
+
+ScreenBox canvas_place_label(Canvas *c, ScreenBox want, Vec2 anchor)
+{
+    const View *v = &c->view;
+    /* the visible part of the canvas, a little in from its edges */
+    const float edge = 4.0f * v->fit;
+    const float x0 = fmaxf(v->ox, 0.0f) + edge, y0 = fmaxf(v->oy, 0.0f) + edge;
+    const float x1 = fminf(v->ox + CANVAS_W * v->fit, (float)v->out_w) - edge;
+    const float y1 = fminf(v->oy + CANVAS_H * v->fit, (float)v->out_h) - edge;
+    const float margin = 2.0f * v->fit;   /* free means this far from the rest */
+    /* the ring: below, above, right, left, then the diagonals */
+    static const float DIRS[8][2] = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 },
+                                      { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+    const int rings = 14;
+    const float step = 0.5f * (want.y1 - want.y0) + 4.0f * v->fit;
+    /* covering something costs more than a leader crossing a label */
+    ScreenBox best = moved_inside(want, 0.0f, 0.0f, x0, y0, x1, y1);
+    int best_cost = 2 * crowding(c, best, margin) + leader_crossings(c, anchor, best);
+    for (int k = 1; k <= rings && best_cost > 0; k++)
+        for (int d = 0; d < 8 && best_cost > 0; d++) {
+            ScreenBox b = moved_inside(want, DIRS[d][0] * step * (float)k, DIRS[d][1] * step * (float)k, x0, y0, x1, y1);
+            int cost = 2 * crowding(c, b, margin);
+            if (cost < best_cost) cost += leader_crossings(c, anchor, b);
+            if (cost < best_cost) { best = b; best_cost = cost; }
+        }
+    /* counted without the margin: touching is not covering */
+    if (crowding(c, best, 0.0f) > 0) c->label_overlaps++;
+    if (c->label_count < CANVAS_MAX_LABELS) c->labels[c->label_count++] = best;
+    return best;
+}
+
+bool canvas_label_leader(const Canvas *c, Vec2 anchor, ScreenBox placed, Vec2 *from, Vec2 *to)
+{
+    Vec2 q = leader_end(anchor, placed);
+    float dx = q.x - anchor.x, dy = q.y - anchor.y;
+    if (dx * dx + dy * dy < 36.0f * c->view.fit * c->view.fit) return false;   /* still at its place */
+    /* out of any earlier label the anchor lies in (the last one is placed) */
+    Vec2 p = anchor;
+    float t0 = 0.0f, t1 = 0.0f;
+    for (int i = 0; i + 1 < c->label_count; i++)
+        if (box_contains(c->labels[i], p) && segment_in_box(p, q, c->labels[i], &t0, &t1))
+            p = (Vec2){ p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1 };
+    dx = q.x - p.x;
+    dy = q.y - p.y;
+    /* a label stacked right against another needs no leader */
+    const float min_len = p.x != anchor.x || p.y != anchor.y ? 12.0f * c->view.fit : 2.0f;
+    if (dx * dx + dy * dy < min_len * min_len) return false;
+    *from = p;
+    *to = q;
+    return true;
+}
+
+int canvas_label_overlaps(const Canvas *c)
+{
+    return c->label_overlaps;
 }
 
 /* ---- Text --------------------------------------------------------------- */

@@ -28,6 +28,13 @@ typedef enum Align { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } Align;
 
 struct Text;
 
+/* A box in output pixels; r > 0 makes it the disc of radius r about the
+ * box's centre (a point of the picture labels must leave visible). */
+typedef struct ScreenBox { float x0, y0, x1, y1, r; } ScreenBox;
+
+#define CANVAS_MAX_LABELS 96
+#define CANVAS_MAX_KEEP_OUT 48
+
 typedef struct Canvas {
     SDL_Renderer *r;
     View view;
@@ -36,6 +43,12 @@ typedef struct Canvas {
     int *idx;
     int nv, ni, cap_v, cap_i;
     bool out_of_memory;
+    /* this frame's labels and the places they must not cover (the HUD
+     * panels, key points); canvas_begin empties both */
+    ScreenBox labels[CANVAS_MAX_LABELS];
+    ScreenBox keep_out[CANVAS_MAX_KEEP_OUT];
+    int label_count, keep_out_count;
+    int label_overlaps;   /* labels that found no free place this frame */
 } Canvas;
 
 void view_fit(View *v, int out_w, int out_h);
@@ -62,6 +75,33 @@ void draw_dot(Canvas *c, Vec2 p, float radius_px, Color col);
 void draw_hatch(Canvas *c, const Vec2 *pts, int n, float spacing, float width, Color col);
 /* A filled rectangle in canvas coordinates, axis-aligned. */
 void draw_box(Canvas *c, float x, float y, float w, float h, Color col);
+/* ---- Label placement (output pixels) ----
+ * A label goes where it asks when that place is free, else at the nearest
+ * free place on rings of offsets around it (below, above, right, left, the
+ * diagonals, each ring further out), kept inside the visible canvas. Labels
+ * placed earlier win. Deterministic: same calls, same places. */
+/* Nothing may be placed over b (beyond the end of the list, b is ignored). */
+void canvas_keep_out(Canvas *c, ScreenBox b);
+/* The same for a HUD rectangle (canvas units, not zoomed)... */
+void canvas_keep_out_hud(Canvas *c, float x, float y, float w, float h);
+/* ...and for the disc of radius r (canvas units, zoomed) about p. */
+void canvas_keep_out_disc(Canvas *c, Vec2 p, float r);
+/* Places a label box of want's size, preferably at want; returns where it
+ * went and records it. anchor is what it labels: a place whose leader back
+ * to anchor would cross another label is not free. With no free place it
+ * takes the least crowded one and counts an overlap. */
+ScreenBox canvas_place_label(Canvas *c, ScreenBox want, Vec2 anchor);
+/* The leader of the label just placed: from anchor (moved out of any
+ * label it lies in) to the box's nearest point. False when the label sits
+ * at its anchor, so needs none. */
+bool canvas_label_leader(const Canvas *c, Vec2 anchor, ScreenBox placed, Vec2 *from, Vec2 *to);
+/* How many labels of the frame drawn last overlap another label or a
+ * kept-out place (0 when every label found room). */
+int canvas_label_overlaps(const Canvas *c);
+/* True when a and b share area, b read as a disc when b.r > 0; margin (px)
+ * grows a on every side. */
+bool screen_box_hits(ScreenBox a, ScreenBox b, float margin);
+
 /* A shape's outline as a polygon (circles as many sides): n points out. */
 int shape_outline(const Shape *s, const View *v, Vec2 *out, int max);
 

@@ -18,7 +18,7 @@ static bool build(World *w, int preset)
     case 0: a = body_circle(400.0f, 430.0f, 95.0f); b = body_circle(820.0f, 430.0f, 125.0f); break;
     case 1: a = body_circle(420.0f, 430.0f, 100.0f); b = body_circle(670.0f, 430.0f, 150.0f); break; /* d = r1 + r2 */
     case 2: a = body_circle(640.0f, 430.0f, 60.0f); b = body_circle(600.0f, 420.0f, 190.0f); break;  /* inside */
-    case 4: a = body_circle(366.0f, 430.0f, 3.0f); b = body_circle(700.0f, 430.0f, 330.0f); break;   /* tiny vs huge */
+    case 4: a = body_circle(396.0f, 380.0f, 3.0f); b = body_circle(700.0f, 380.0f, 300.0f); break;   /* tiny vs huge, 1 px apart */
     default: return false;
     }
     world_clear(w);
@@ -53,6 +53,10 @@ static void draw_over(const App *app, Canvas *c)
     if (n.y > 0.0f) { n.x = -n.x; n.y = -n.y; }  /* n points up the screen */
     const Color acc = app_color_accent(app), gap = app_color_gap(app), hit = app_color_hit(app);
     char text[96];
+    /* the labels leave both centres visible, and a small circle whole */
+    lesson_keep_clear(c, q.c1, 5.0f);
+    lesson_keep_clear(c, q.c2, 5.0f);
+    if (fminf(q.r1, q.r2) <= 80.0f) lesson_keep_clear(c, q.r1 <= q.r2 ? q.c1 : q.c2, fminf(q.r1, q.r2) + 4.0f);
 
     /* d: the line between the centres, lifted a little above it */
     Vec2 d0 = { q.c1.x + n.x * 22.0f, q.c1.y + n.y * 22.0f }, d1 = { q.c2.x + n.x * 22.0f, q.c2.y + n.y * 22.0f };

@@ -111,28 +111,25 @@ static void draw_over(const App *app, Canvas *c)
     const Vec2 rc = q.r.center, cc = q.c.center;
     const Color far = app_color_gap(app), edge = app_color_hit(app), corner = app_color_accent(app);
     const RegionPart part = q.rep.part;
-    char text[128];
-
-    /* the zone names, the deciding one marked and larger */
-    /* the corner nearest the circle gets the corner label, the far zone's
-     * label goes above the other half */
     const float sx = cc.x < rc.x ? -1.0f : 1.0f, sy = cc.y < rc.y ? -1.0f : 1.0f;
-    const float ey_out = sy < 0.0f ? rc.y - hh - r - 24.0f : rc.y + hh + r + 24.0f;
-    snprintf(text, sizeof text, "%s%s", part == REGION_FAR ? "▶ " : "", tr("lesson2.zone_far"));
-    lesson_label(c, (Vec2){ rc.x - sx * 0.5f * hw, ey_out }, part == REGION_FAR ? LESSON_LABEL : LESSON_SMALL, far,
-                 ALIGN_CENTER, text);
-    snprintf(text, sizeof text, "%s%s", part == REGION_EDGE ? "▶ " : "", tr("lesson2.zone_edge"));
-    lesson_label(c, (Vec2){ rc.x, rc.y - hh - 0.5f * r }, part == REGION_EDGE ? LESSON_LABEL : LESSON_SMALL, LESSON_INK,
-                 ALIGN_CENTER, text);
-    snprintf(text, sizeof text, "%s%s", part == REGION_CORNER ? "▶ " : "", tr("lesson2.zone_corner"));
-    lesson_label(c, (Vec2){ rc.x + sx * (hw + 0.5f * r), ey_out }, part == REGION_CORNER ? LESSON_LABEL : LESSON_SMALL,
-                 corner, ALIGN_CENTER, text);
-    (void)edge;
+    char text[128];
 
     /* |dx| along the box's centre line, then |dy| up to the circle's centre */
     Vec2 knee = { cc.x, rc.y };
     draw_dashed_line(c, rc, knee, 2.5f, 10.0f, LESSON_INK);
     draw_dashed_line(c, knee, cc, 2.5f, 10.0f, LESSON_INK);
+    /* part 3: Pythagoras, the corner to the centre, against r */
+    Vec2 cp = { rc.x + (cc.x >= rc.x ? hw : -hw), rc.y + (cc.y >= rc.y ? hh : -hh) };
+    if (part == REGION_CORNER) {
+        draw_line(c, cp, cc, 4.0f, q.rep.hit ? edge : far);
+        draw_dot(c, cp, 6.0f, corner);
+    }
+    draw_dot(c, cc, 6.0f, LESSON_INK);
+    draw_dot(c, rc, 5.0f, LESSON_INK);
+
+    /* the numbers first, by the lines they measure; both centres stay visible */
+    lesson_keep_clear(c, cc, 6.0f);
+    lesson_keep_clear(c, rc, 5.0f);
     snprintf(text, sizeof text, tr("lesson2.dx"), (double)q.rep.adx);
     lesson_label(c, (Vec2){ 0.5f * (rc.x + knee.x), rc.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
     if (q.rep.ady > 1.0f) {
@@ -141,17 +138,27 @@ static void draw_over(const App *app, Canvas *c)
                      LESSON_INK, cc.x >= rc.x ? ALIGN_LEFT : ALIGN_RIGHT, text);
     }
     if (part == REGION_CORNER) {
-        /* Pythagoras: the corner to the centre, against r */
-        Vec2 cp = { rc.x + (cc.x >= rc.x ? hw : -hw), rc.y + (cc.y >= rc.y ? hh : -hh) };
-        draw_line(c, cp, cc, 4.0f, q.rep.hit ? edge : far);
-        draw_dot(c, cp, 6.0f, corner);
         float d = sqrtf(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy);
         snprintf(text, sizeof text, tr("lesson2.corner_len"), (double)d, q.rep.hit ? "≤" : ">", (double)r);
         lesson_label(c, (Vec2){ cc.x + sx * (r + 12.0f), cc.y }, LESSON_LABEL, q.rep.hit ? edge : far,
                      sx > 0.0f ? ALIGN_LEFT : ALIGN_RIGHT, text);
     }
-    draw_dot(c, cc, 6.0f, LESSON_INK);
-    draw_dot(c, rc, 5.0f, LESSON_INK);
+
+    /* then the zone names, the deciding one marked and larger, off a
+     * circle small enough to keep whole: the edge band's name in the band
+     * across the box from the circle, the corner nearest the circle gets
+     * the corner label, the far zone's label goes above the other half */
+    if (r <= 100.0f) lesson_keep_clear(c, cc, r + 4.0f);
+    const float ey_out = sy < 0.0f ? rc.y - hh - r - 24.0f : rc.y + hh + r + 24.0f;
+    snprintf(text, sizeof text, "%s%s", part == REGION_EDGE ? "▶ " : "", tr("lesson2.zone_edge"));
+    lesson_label(c, (Vec2){ rc.x, rc.y - sy * (hh + 0.5f * r) }, part == REGION_EDGE ? LESSON_LABEL : LESSON_SMALL,
+                 LESSON_INK, ALIGN_CENTER, text);
+    snprintf(text, sizeof text, "%s%s", part == REGION_FAR ? "▶ " : "", tr("lesson2.zone_far"));
+    lesson_label(c, (Vec2){ rc.x - sx * 0.5f * hw, ey_out }, part == REGION_FAR ? LESSON_LABEL : LESSON_SMALL, far,
+                 ALIGN_CENTER, text);
+    snprintf(text, sizeof text, "%s%s", part == REGION_CORNER ? "▶ " : "", tr("lesson2.zone_corner"));
+    lesson_label(c, (Vec2){ rc.x + sx * (hw + 0.5f * r), ey_out }, part == REGION_CORNER ? LESSON_LABEL : LESSON_SMALL,
+                 corner, ALIGN_CENTER, text);
 }
 
 static int hud(const App *app, char lines[][160], int max)

@@ -69,6 +69,7 @@ static void draw_over(const App *app, Canvas *c)
     const Vec2 cc = q.c.center;
     char text[128];
     /* C to A: solid when within r, dashed when longer */
+    Vec2 mid = { cc.x, cc.y + 34.0f };
     if (q.dist > 0.5f) {
         if (q.hit) draw_line(c, cc, q.a, 5.0f, hitc);
         else draw_dashed_line(c, cc, q.a, 4.0f, 10.0f, gap);
@@ -81,16 +82,23 @@ static void draw_over(const App *app, Canvas *c)
         Vec2 r0 = { cc.x + nrm.x * 14.0f, cc.y + nrm.y * 14.0f };
         Vec2 r1 = { r0.x + ux * q.c.radius, r0.y + uy * q.c.radius };
         draw_line(c, r0, r1, 3.0f, LESSON_INK);
-        snprintf(text, sizeof text, tr("lesson3.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
-        Vec2 mid = { mid0.x - nrm.x * 34.0f, mid0.y - nrm.y * 34.0f };
-        lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
-    } else {
-        lesson_label(c, (Vec2){ cc.x, cc.y + 34.0f }, LESSON_LABEL, hitc, ALIGN_CENTER, tr("lesson3.inside"));
+        mid = (Vec2){ mid0.x - nrm.x * 34.0f, mid0.y - nrm.y * 34.0f };
     }
     draw_dot(c, q.a, 8.0f, acc);
-    lesson_label(c, (Vec2){ q.a.x + 14.0f, q.a.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
     draw_dot(c, cc, 6.0f, LESSON_INK);
+    /* C and A named first, both points and a small circle left visible:
+     * the length's label finds room around them */
+    lesson_keep_clear(c, q.a, 8.0f);
+    lesson_keep_clear(c, cc, 6.0f);
+    lesson_label(c, (Vec2){ q.a.x + 14.0f, q.a.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
     lesson_label(c, (Vec2){ cc.x - 14.0f, cc.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
+    if (q.c.radius <= 100.0f) lesson_keep_clear(c, cc, q.c.radius + 4.0f);
+    if (q.dist > 0.5f) {
+        snprintf(text, sizeof text, tr("lesson3.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
+        lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
+    } else {
+        lesson_label(c, mid, LESSON_LABEL, hitc, ALIGN_CENTER, tr("lesson3.inside"));
+    }
 }
 
 static int hud(const App *app, char lines[][160], int max)

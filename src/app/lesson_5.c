@@ -86,7 +86,8 @@ static void draw_over(const App *app, Canvas *c)
     for (int i = 0; i < 48; i += 2) draw_line(c, ring[i], ring[(i + 1) % 48], 2.5f, ghost);
     /* the turn: an arc from the real centre to the ghost's */
     float ang = -q.r.angle;
-    if (fabsf(ang) > 0.01f) {
+    const bool turned = fabsf(ang) > 0.01f;
+    if (turned) {
         Vec2 prev = q.c.center;
         for (int i = 1; i <= 24; i++) {
             Vec2 p = vec2_rotate_about(q.c.center, q.r.center, ang * (float)i / 24.0f);
@@ -94,28 +95,39 @@ static void draw_over(const App *app, Canvas *c)
             else draw_line(c, prev, p, 2.5f, acc);
             prev = p;
         }
-        Vec2 m = vec2_rotate_about(q.c.center, q.r.center, 0.5f * ang);
-        snprintf(text, sizeof text, tr("lesson5.turn"), (double)(ang / DEG));
-        lesson_label(c, (Vec2){ m.x, m.y - 24.0f }, LESSON_SMALL, acc, ALIGN_CENTER, text);
     }
     /* lesson 3's clamp, on the ghost */
     if (q.dist > 0.5f) {
         if (q.hit) draw_line(c, q.ghost, q.a_local, 5.0f, hitc);
         else draw_dashed_line(c, q.ghost, q.a_local, 4.0f, 10.0f, gap);
+    }
+    /* and back on the real rectangle */
+    draw_line(c, q.c.center, q.a_world, 2.0f, lesson_alpha(LESSON_INK, 170));
+    draw_dot(c, q.a_local, 8.0f, acc);
+    draw_dot(c, q.ghost, 6.0f, LESSON_INK);
+    draw_dot(c, q.a_world, 7.0f, acc);
+    draw_dot(c, q.c.center, 6.0f, LESSON_INK);
+
+    /* the names, the real pair first, then the ghost's, then the numbers:
+     * each finds room around the ones before, and no point is covered */
+    lesson_keep_clear(c, q.c.center, 6.0f);
+    lesson_keep_clear(c, q.a_world, 7.0f);
+    lesson_keep_clear(c, q.ghost, 6.0f);
+    lesson_keep_clear(c, q.a_local, 8.0f);
+    lesson_label(c, (Vec2){ q.c.center.x - 14.0f, q.c.center.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
+    lesson_label(c, (Vec2){ q.a_world.x + 14.0f, q.a_world.y - 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
+    lesson_label(c, (Vec2){ q.ghost.x - 14.0f, q.ghost.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C'");
+    lesson_label(c, (Vec2){ q.a_local.x + 14.0f, q.a_local.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A'");
+    if (q.dist > 0.5f) {
         snprintf(text, sizeof text, tr("lesson5.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
         Vec2 mid = { 0.5f * (q.ghost.x + q.a_local.x), 0.5f * (q.ghost.y + q.a_local.y) + 26.0f };
         lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
     }
-    draw_dot(c, q.a_local, 8.0f, acc);
-    lesson_label(c, (Vec2){ q.a_local.x + 14.0f, q.a_local.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A'");
-    draw_dot(c, q.ghost, 6.0f, LESSON_INK);
-    lesson_label(c, (Vec2){ q.ghost.x - 14.0f, q.ghost.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C'");
-    /* and back on the real rectangle */
-    draw_line(c, q.c.center, q.a_world, 2.0f, lesson_alpha(LESSON_INK, 170));
-    draw_dot(c, q.a_world, 7.0f, acc);
-    lesson_label(c, (Vec2){ q.a_world.x + 14.0f, q.a_world.y - 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
-    draw_dot(c, q.c.center, 6.0f, LESSON_INK);
-    lesson_label(c, (Vec2){ q.c.center.x - 14.0f, q.c.center.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
+    if (turned) {
+        Vec2 m = vec2_rotate_about(q.c.center, q.r.center, 0.5f * ang);
+        snprintf(text, sizeof text, tr("lesson5.turn"), (double)(ang / DEG));
+        lesson_label(c, (Vec2){ m.x, m.y - 24.0f }, LESSON_SMALL, acc, ALIGN_CENTER, text);
+    }
     lesson_label(c, (Vec2){ up.center.x, up.center.y - up.half.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER,
                  tr("lesson5.ghost"));
 }

@@ -71,14 +71,19 @@ static bool on_key(App *app, const Binding *bind)
     return lesson_axis_key(app, bind, r.count);
 }
 
+/* A and B at the centres, over the lines and before the axes' labels. */
+static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *b)
+{
+    lesson_label(c, a->rect.center, LESSON_LABEL, app_color_accent(app), ALIGN_CENTER, "A");
+    lesson_label(c, b->rect.center, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, "B");
+}
+
 static void draw_over(const App *app, Canvas *c)
 {
     const Shape *a = NULL, *b = NULL;
     SatReport r;
     if (!picture(app, &a, &b, &r)) return;
-    lesson_sat_draw(app, c, a, b, &r, name_axis);
-    lesson_label(c, a->rect.center, LESSON_LABEL, app_color_accent(app), ALIGN_CENTER, "A");
-    lesson_label(c, b->rect.center, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, "B");
+    lesson_sat_draw(app, c, a, b, &r, name_axis, name_shapes);
 }
 
 static int hud(const App *app, char lines[][160], int max)

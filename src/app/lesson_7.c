@@ -80,6 +80,7 @@ static bool on_key(App *app, const Binding *bind)
 static void letters(Canvas *c, const Poly *p, const char *names, Color col)
 {
     Vec2 m = poly_centroid(p);
+    for (int i = 0; i < p->count; i++) lesson_keep_clear(c, p->verts[i], 5.0f);
     for (int i = 0; i < p->count; i++) {
         Vec2 v = p->verts[i];
         float dx = v.x - m.x, dy = v.y - m.y, len = sqrtf(dx * dx + dy * dy);
@@ -92,15 +93,19 @@ static void letters(Canvas *c, const Poly *p, const char *names, Color col)
     }
 }
 
+/* The vertices' letters, over the lines and before the axes' labels. */
+static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *b)
+{
+    letters(c, &a->poly, LETTERS_A, app_color_accent(app));
+    letters(c, &b->poly, LETTERS_B, LESSON_INK);
+}
+
 static void draw_over(const App *app, Canvas *c)
 {
     const Shape *a = NULL, *b = NULL;
     SatReport r;
     if (!picture(app, &a, &b, &r)) return;
-    /* the letters first: the MTV's label must not hide under one */
-    letters(c, &a->poly, LETTERS_A, app_color_accent(app));
-    letters(c, &b->poly, LETTERS_B, LESSON_INK);
-    lesson_sat_draw(app, c, a, b, &r, name_axis);
+    lesson_sat_draw(app, c, a, b, &r, name_axis, name_shapes);
 }
 
 static int hud(const App *app, char lines[][160], int max)

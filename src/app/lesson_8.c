@@ -64,6 +64,11 @@ static void draw_over(const App *app, Canvas *c)
     if (w->count > 12) return;   /* a scene too big for a table */
     const Color hitc = app_color_hit(app), acc = app_color_accent(app);
     char text[160];
+    int rows = w->count * (w->count - 1) / 2;
+    if (rows > MAX_ROWS) rows = MAX_ROWS;
+    float h = 44.0f + ROW_H * (float)rows;
+    /* the labels keep out of the table, drawn last */
+    canvas_keep_out_hud(c, TABLE_X, TABLE_Y, TABLE_W, h);
     /* the contact normals, from the middle between the two centres */
     for (int k = 0; k < w->pair_count; k++) {
         const Pair *p = &w->pairs[k];
@@ -74,23 +79,27 @@ static void draw_over(const App *app, Canvas *c)
         Vec2 tip = { m.x + p->contact.normal.x * len, m.y + p->contact.normal.y * len };
         draw_arrow(c, m, tip, 8.0f, LESSON_SHADE);
         draw_arrow(c, m, tip, 4.5f, acc);
+    }
+    /* each shape's number, as the table names it: first, so they stay put */
+    for (int i = 0; i < w->count; i++) {
+        snprintf(text, sizeof text, "%d", i + 1);
+        lesson_label(c, shape_center(&w->shapes[i]), LESSON_LABEL, LESSON_INK, ALIGN_CENTER, text);
+    }
+    /* each depth beside its arrow, where the numbers and the others leave room */
+    for (int k = 0; k < w->pair_count; k++) {
+        const Pair *p = &w->pairs[k];
+        Vec2 ca = shape_center(&w->shapes[p->a]), cb = shape_center(&w->shapes[p->b]);
+        Vec2 m = { 0.5f * (ca.x + cb.x), 0.5f * (ca.y + cb.y) };
+        float len = fminf(fmaxf(p->contact.depth, 36.0f), 140.0f);
+        Vec2 tip = { m.x + p->contact.normal.x * len, m.y + p->contact.normal.y * len };
         snprintf(text, sizeof text, tr("lesson8.depth"), (double)p->contact.depth);
-        /* the depth beside the arrow, off the shapes' numbers */
         Vec2 side = { -p->contact.normal.y, p->contact.normal.x };
         if (side.y > 0.0f) { side.x = -side.x; side.y = -side.y; }
         lesson_label(c, (Vec2){ 0.5f * (m.x + tip.x) + side.x * 26.0f, 0.5f * (m.y + tip.y) + side.y * 26.0f },
                      LESSON_SMALL, acc, ALIGN_CENTER, text);
     }
-    /* each shape's number, as the table names it */
-    for (int i = 0; i < w->count; i++) {
-        snprintf(text, sizeof text, "%d", i + 1);
-        lesson_label(c, shape_center(&w->shapes[i]), LESSON_LABEL, LESSON_INK, ALIGN_CENTER, text);
-    }
 
     /* the pair table, in HUD space on the right */
-    int rows = w->count * (w->count - 1) / 2;
-    if (rows > MAX_ROWS) rows = MAX_ROWS;
-    float h = 44.0f + ROW_H * (float)rows;
     canvas_flush(c);
     draw_hud_box(c, TABLE_X, TABLE_Y, TABLE_W, h, (Color){ 10, 12, 16, 205 });
     draw_hud_text(c, (Vec2){ TABLE_X + 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));

@@ -66,18 +66,32 @@ const char *lesson_verdict(bool hit)
 void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const char *text)
 {
     if (text == NULL || text[0] == '\0') return;
-    /* text keeps its size on screen under the lesson zoom: so does its box */
-    float z = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
-    float w = measure_hud_text(c, size, text) / z, h = 1.25f * size / z, pad = 5.0f / z;
-    float x = align == ALIGN_CENTER ? at.x - 0.5f * w : align == ALIGN_RIGHT ? at.x - w : at.x;
-    float y = at.y - 0.5f * h;
-    /* never past the canvas edge: slide the label back in */
-    if (x < 6.0f) x = 6.0f;
-    if (x + w > CANVAS_W - 6.0f) x = CANVAS_W - 6.0f - w;
-    if (y < 4.0f) y = 4.0f;
-    if (y + h > CANVAS_H - 4.0f) y = CANVAS_H - 4.0f - h;
-    if (w > 0.0f) draw_box(c, x - pad, y - 0.5f * pad, w + 2.0f * pad, h + pad, LESSON_SHADE);
-    draw_text(c, (Vec2){ x, y + 0.06f * h }, size, col, ALIGN_LEFT, text);
+    /* the box in output pixels: text keeps its size under the lesson zoom */
+    const float fit = c->view.fit;
+    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * size * fit, pad = 5.0f * fit;
+    if (!(w > 0.0f)) return;   /* no font: nothing to place */
+    Vec2 s = view_to_screen(&c->view, at);
+    float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
+    float y = s.y - 0.5f * h;
+    ScreenBox want = { x - pad, y - 0.5f * pad, x + w + pad, y + h + 0.5f * pad, 0.0f };
+    ScreenBox got = canvas_place_label(c, want, s);
+    Vec2 lo = view_to_canvas(&c->view, (Vec2){ got.x0, got.y0 }), hi = view_to_canvas(&c->view, (Vec2){ got.x1, got.y1 });
+    Vec2 l0 = s, l1 = s;
+    if (canvas_label_leader(c, s, got, &l0, &l1)) {
+        /* moved away: a thin leader from where it belongs to its box */
+        Vec2 p = view_to_canvas(&c->view, l0), q = view_to_canvas(&c->view, l1);
+        draw_line(c, p, q, 3.5f, LESSON_SHADE);
+        draw_line(c, p, q, 1.5f, lesson_alpha(col, 220));
+        if (l0.x == s.x && l0.y == s.y) draw_dot(c, p, 2.5f, col);   /* not when it starts at a label */
+    }
+    draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, LESSON_SHADE);
+    draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad, got.y0 + 0.5f * pad + 0.06f * h }), size, col,
+              ALIGN_LEFT, text);
+}
+
+void lesson_keep_clear(Canvas *c, Vec2 p, float r)
+{
+    canvas_keep_out_disc(c, p, r);
 }
 
 void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, Color col)
@@ -230,13 +244,16 @@ static void draw_projectors(Canvas *c, const Shape *s, Vec2 n, Vec2 p, Interval 
 }
 
 void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, const SatReport *r,
-                     AxisNamer names)
+                     AxisNamer names, ShapeNamer shape_names)
 {
     const Color col_a = app_color_accent(app), col_b = LESSON_INK;
     const Color gap = app_color_gap(app), hit = app_color_hit(app);
     /* the axis that decided, and the one [ ] stepped to (-1: all alike) */
     const int decides = r->hit ? r->min_axis : r->separating;
     const int focus = lesson_axis_focus(app, r);
+    /* the labels wait until every line is drawn, so no line crosses one */
+    struct { Vec2 at; float size; Color col; Align al; char text[96]; } labels[SAT_MAX_AXES + 1];
+    int nl = 0;
     /* the focused axis last, so the faded ones stay under it */
     for (int j = 0; j < r->count; j++) {
         int i = focus < 0 ? j : (j + focus + 1) % r->count;
@@ -292,8 +309,8 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         }
         if (faded) continue;   /* only the axis in focus is named */
         /* the label past the end of the shadows that has room */
-        char text[96];
-        sat_axis_text(r, i, names, text, sizeof text);
+        char axis_text[96];
+        sat_axis_text(r, i, names, axis_text, sizeof axis_text);
         Vec2 end_hi = on_axis(n, p, thi + 58.0f, k), end_lo = on_axis(n, p, tlo - 50.0f, k);
         bool use_hi = outside(end_hi) <= outside(end_lo);
         Vec2 at = use_hi ? end_hi : end_lo;
@@ -301,9 +318,30 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         Align al = dx > 0.35f ? ALIGN_LEFT : dx < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
         if (al == ALIGN_CENTER) at.y += dy > 0.0f ? 12.0f : -12.0f;
         Color lc = has_gap ? gap : (i == decides ? hit : LESSON_INK);
-        lesson_label(c, at, bold ? LESSON_LABEL : LESSON_SMALL, lc, al, text);
+        if (nl < SAT_MAX_AXES) {
+            labels[nl].at = at;
+            labels[nl].size = bold ? LESSON_LABEL : LESSON_SMALL;
+            labels[nl].col = lc;
+            labels[nl].al = al;
+            memcpy(labels[nl].text, axis_text, sizeof axis_text);
+            /* the axis that decided is named first: it keeps its place */
+            if (i == decides && nl > 0) {
+                labels[SAT_MAX_AXES] = labels[0];
+                labels[0] = labels[nl];
+                labels[nl] = labels[SAT_MAX_AXES];
+            }
+            nl++;
+        }
     }
 
+    /* the verdict's picture, then every label: the shapes' names, the
+     * verdict's, the axes' */
+    char text[96];
+    Vec2 verdict_at = { 0.0f, 0.0f };
+    Align verdict_al = ALIGN_CENTER;
+    Color verdict_col = LESSON_INK;
+    float verdict_size = LESSON_LABEL;
+    text[0] = '\0';
     if (!r->hit && r->separating >= 0) {
         /* the separating line: perpendicular to the axis, mid-gap */
         const SatAxis *ax = &r->axes[r->separating];
@@ -314,13 +352,15 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         float mid = 0.25f * (pa.min + pa.max + pb.min + pb.max);
         Vec2 m = on_axis(n, p, tg, mid);
         lesson_line_across(c, m, p, 3.5f, true, gap);
-        char name[16] = "", text[96];
+        char name[16] = "";
         names(NULL, ax, name, NULL);
         snprintf(text, sizeof text, tr("sat.separating_line"), name);
         /* the label past the shapes, at whichever end of the line has room */
         float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 30.0f;
         Vec2 e0 = on_axis(n, p, tg, mid + half), e1 = on_axis(n, p, tg, mid - half);
-        lesson_label(c, outside(e0) <= outside(e1) ? e0 : e1, LESSON_SMALL, gap, ALIGN_CENTER, text);
+        verdict_at = outside(e0) <= outside(e1) ? e0 : e1;
+        verdict_size = LESSON_SMALL;
+        verdict_col = gap;
     } else if (r->hit) {
         /* the minimum translation: move b this far along the normal */
         Vec2 from = shape_center(b), nn = r->contact.normal;
@@ -328,12 +368,13 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
         draw_arrow(c, from, to, 8.0f, LESSON_SHADE);
         draw_arrow(c, from, to, 4.5f, LESSON_INK);
-        char text[96];
         snprintf(text, sizeof text, tr("sat.mtv"), (double)r->contact.depth);
-        Vec2 at = { to.x + nn.x * 16.0f, to.y + nn.y * 16.0f };
-        lesson_label(c, at, LESSON_LABEL, LESSON_INK, nn.x > 0.35f ? ALIGN_LEFT : nn.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER,
-                     text);
+        verdict_at = (Vec2){ to.x + nn.x * 16.0f, to.y + nn.y * 16.0f };
+        verdict_al = nn.x > 0.35f ? ALIGN_LEFT : nn.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
     }
+    if (shape_names != NULL) shape_names(app, c, a, b);
+    lesson_label(c, verdict_at, verdict_size, verdict_col, verdict_al, text);
+    for (int i = 0; i < nl; i++) lesson_label(c, labels[i].at, labels[i].size, labels[i].col, labels[i].al, labels[i].text);
 }
 
 int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatReport *r, AxisNamer names,

@@ -47,8 +47,13 @@ bool lesson_pair(const App *app, const Shape **a, const Shape **b);
 Color lesson_alpha(Color c, Uint8 alpha);
 /* "collide" or "apart", from the catalogue. */
 const char *lesson_verdict(bool hit);
-/* Text on a dark backdrop, vertically centred on at.y. */
+/* Text on a dark backdrop, vertically centred on at.y, where it does not
+ * cover an earlier label or a kept-clear point (else moved to the nearest
+ * free place, with a thin leader back to at): important labels first. */
 void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const char *text);
+/* Labels drawn after this leave the disc of radius r (canvas units; at
+ * least a dot's size) about p visible: centres, closest points. */
+void lesson_keep_clear(Canvas *c, Vec2 p, float r);
 /* The line through p along dir, clipped to the canvas; solid or dashed. */
 void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, Color col);
 /* [x, y] as a JSON array (new reference). */
@@ -69,9 +74,12 @@ bool lesson_axis_key(App *app, const Binding *b, int count);
 /* Every axis as a line beside the shapes with both projections on it; the
  * separating line where one separates, else the minimum translation. With
  * an axis in focus that axis is drawn bold with the projectors from the
- * shapes' extreme vertices to its shadows' ends, the others faded. */
+ * shapes' extreme vertices to its shadows' ends, the others faded.
+ * shape_names (may be NULL) labels the shapes themselves: it runs after
+ * every line and before the axes' labels, so its labels keep their places. */
+typedef void (*ShapeNamer)(const App *app, Canvas *c, const Shape *a, const Shape *b);
 void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, const SatReport *r,
-                     AxisNamer names);
+                     AxisNamer names, ShapeNamer shape_names);
 /* HUD lines: how many axes overlap (or the axis in focus with both
  * intervals), and what decided. Returns lines used. */
 int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatReport *r, AxisNamer names,
