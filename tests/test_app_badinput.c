@@ -21,6 +21,8 @@
 
 #include <dirent.h>
 #include <limits.h>
+#include <SDL.h>
+#include <SDL_image.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -478,6 +480,55 @@ static int teardown(void **s)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* ---- The environment ----------------------------------------------------- */
+
+/* No display in windowed mode: one line saying so and suggesting --headless,
+ * status 1 (SDL would otherwise fall back to an invisible window). */
+static void test_no_display(void **s)
+{
+    (void)s;
+    char cmd[16384];
+    snprintf(cmd, sizeof cmd,
+             "cd %s/run && env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER timeout 20 %s --lesson 1 "
+             ">%s/stdout 2>%s/stderr", tmpdir, bin, tmpdir, tmpdir);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 1);
+    const char *e = one_line_error("cannot open a window: no display found");
+    assert_non_null(strstr(e, "--headless"));
+}
+
+/* No font anywhere: the lab still runs, says so once, and draws the shapes. */
+static void test_missing_font(void **s)
+{
+    (void)s;
+    char cmd[16384], shot[700];
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/bare && cp %s %s/bare/collision-lab", tmpdir, bin, tmpdir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "cd %s/bare && ./collision-lab --headless --frames 3 --screenshot shot.png >%s/stdout 2>%s/stderr",
+             tmpdir, tmpdir, tmpdir);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/stderr", tmpdir);
+    const char *e = slurp(path, NULL);
+    const char *first = strstr(e, "no font found");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "no font found"));
+    /* the playground's first circle (centre 260,300, r 70) is drawn green */
+    snprintf(shot, sizeof shot, "%s/bare/shot.png", tmpdir);
+    SDL_Surface *img = IMG_Load(shot);
+    assert_non_null(img);
+    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(img);
+    assert_non_null(rgba);
+    const Uint8 *px = (const Uint8 *)rgba->pixels + 300 * rgba->pitch + 230 * 4;
+    assert_true(px[1] > px[0] + 40 && px[1] > 100);
+    SDL_FreeSurface(rgba);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -489,6 +540,8 @@ int main(void)
         cmocka_unit_test(test_script_refused),
         cmocka_unit_test(test_script_accepted),
         cmocka_unit_test(test_outputs),
+        cmocka_unit_test(test_no_display),
+        cmocka_unit_test(test_missing_font),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -164,11 +164,34 @@ static InputEvent mouse_event(const App *app, SDL_Window *win, SDL_Renderer *r, 
     return ev;
 }
 
+/* True when windows can be shown. Without a display SDL would fall back to
+ * its invisible "offscreen" driver and the lab would run unseen forever. */
+static bool have_display(void)
+{
+    const char *asked = SDL_getenv("SDL_VIDEODRIVER");
+    if (asked != NULL && asked[0] != '\0') return true;  /* the user chose */
+#if defined(__linux__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
+    const char *x11 = SDL_getenv("DISPLAY"), *wl = SDL_getenv("WAYLAND_DISPLAY");
+    if ((x11 == NULL || x11[0] == '\0') && (wl == NULL || wl[0] == '\0')) return false;
+#endif
+    return true;
+}
+
 static int run_windowed(Run *run)
 {
-    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
-        fprintf(stderr, "collision-lab: cannot open a window (no display? %s); "
-                        "run with --headless --frames N to work without one\n", SDL_GetError());
+    if (!have_display() || SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+        fprintf(stderr, "collision-lab: cannot open a window: no display found (%s); "
+                        "run with --headless --frames N to work without one\n",
+                have_display() ? SDL_GetError() : "DISPLAY and WAYLAND_DISPLAY are not set");
+        return 1;
+    }
+    const char *driver = SDL_GetCurrentVideoDriver();
+    const char *asked = SDL_getenv("SDL_VIDEODRIVER");
+    if (driver != NULL && (strcmp(driver, "offscreen") == 0 || strcmp(driver, "dummy") == 0) &&
+        (asked == NULL || strcmp(asked, driver) != 0)) {
+        fprintf(stderr, "collision-lab: cannot open a window: no display found (only SDL's '%s' driver); "
+                        "run with --headless --frames N to work without one\n", driver);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
         return 1;
     }
     SDL_DisplayMode dm;
