@@ -24,6 +24,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -325,11 +326,13 @@ static void run(const char *label, int n, float width, float height, int ticks, 
 
 int main(int argc, char **argv)
 {
-    int ticks = argc > 1 ? atoi(argv[1]) : 15;
+    /* [ticks [N]], or --quick: 3 ticks at N = 10,000 only */
+    bool quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    int ticks = quick ? 3 : argc > 1 ? atoi(argv[1]) : 15;
     if (ticks < 1 || ticks > 64) {
         ticks = 15;
     }
-    int only = argc > 2 ? atoi(argv[2]) : 0;
+    int only = quick ? 10000 : argc > 2 ? atoi(argv[2]) : 0;
     printf("# per tick, broad + narrow phase, %d ticks after 3 warm-up ticks\n", ticks);
     printf("%-7s %6s  %-22s %9s %9s %9s\n", "scene", "N", "method", "median ms", "best ms", "pairs");
     static const int sizes[] = {1000, 10000, 50000};
