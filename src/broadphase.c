@@ -3,7 +3,9 @@
  * hash table, rebuilt each call, then shapes_collide on the candidates.
  *
  * The idea
- *   1. Each valid shape's AABB (shape_aabb; a bad shape's box is empty).
+ *   1. Each valid shape's AABB, grown by the narrow phase's rounding slack
+ *      (shape_aabb_padded): shapes_collide may say yes to shapes a few ulps
+ *      apart, and the pairs must be exactly its. A bad shape's box is empty.
  *   2. Cell edge = 2 x the median shape extent, the median read from a
  *      histogram of the extents' float bits (one pass, within 25 %, and a few
  *      giant shapes cannot blow it up as they would a mean).
@@ -225,7 +227,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
     for (int i = 0; i < n; i++) {
         /* a bad shape's box has min > max (collide.h); and shapes_collide
            rejects it anyway, so no pair can come from it */
-        Aabb a = shape_aabb(&shapes[i]);
+        Aabb a = shape_aabb_padded(&shapes[i]);
         if (!(a.min.x <= a.max.x && a.min.y <= a.max.y)) {
             continue;
         }

@@ -315,6 +315,22 @@ Aabb shape_aabb(const Shape *s)
     return box;
 }
 
+Aabb shape_aabb_padded(const Shape *s)
+{
+    Aabb box = shape_aabb(s);
+    if (box.min.x <= box.max.x) {
+        // a few ulps of the largest |coordinate| plus the extent, and a floor
+        // for squared distances that round to zero (COLLIDE_REL_TOLERANCE)
+        float mag = float_max(float_max(float_abs(box.min.x), float_abs(box.max.x)),
+                              float_max(float_abs(box.min.y), float_abs(box.max.y)));
+        float extent = float_max(box.max.x - box.min.x, box.max.y - box.min.y);
+        float pad = COLLIDE_REL_TOLERANCE * (mag + extent) + COLLIDE_ABS_TOLERANCE;
+        box.min = vec2_make(box.min.x - pad, box.min.y - pad);
+        box.max = vec2_make(box.max.x + pad, box.max.y + pad);
+    }
+    return box;
+}
+
 Vec2 shape_center(const Shape *s)
 {
     Vec2 c = { 0.0f, 0.0f };

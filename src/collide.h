@@ -32,6 +32,8 @@
  *   - Bad input (NaN or infinity in a field the test uses, a negative radius
  *     or half extent, a Poly count outside 3..POLY_MAX_VERTS, an unknown kind,
  *     a NULL shape) gives false and leaves every output untouched.
+ *   - The working range (COLLIDE_MAX_COORD below): a coordinate, radius or
+ *     half extent beyond +-1e8 px is bad input too.
  */
 #ifndef COLLIDE_H
 #define COLLIDE_H
@@ -96,6 +98,28 @@ bool collide_poly_poly(const Poly *a, const Poly *b);
 /// the minimum translation (see Contact). Otherwise `contact` is untouched.
 bool shapes_collide(const Shape *a, const Shape *b, Contact *contact);
 
+/* ---- Beside the contract: the working range ---------------------------- */
+
+/// The largest |coordinate|, radius and half extent the module accepts
+/// (bound included). The tests square differences of coordinates and
+/// multiply squares together (|d|^2 against r^2 |n|^2): beyond about 1e9 px
+/// those products overflow float (a point at x = -2e38 would touch one at
+/// +1.7e38), so larger values count as bad input, like NaN and infinity.
+/// The same compare rejects those, so the check costs nothing extra. The
+/// lab's canvas is 1280x720; 1e8 leaves room for any scene.
+#define COLLIDE_MAX_COORD 1e8f
+
+/// Precision: results are exact to float rounding. For pixel-sized values
+/// that is far below a pixel; in general, shapes_collide may count as
+/// touching two shapes apart by up to COLLIDE_REL_TOLERANCE times the
+/// largest |coordinate| + extent involved, plus COLLIDE_ABS_TOLERANCE
+/// (squared distances of values below about 1e-19 round to zero). It never
+/// counts as touching two shapes whose boxes (shape_aabb) are apart by more
+/// than that: shape_aabb_padded grows a box by exactly that slack, and the
+/// broad phase uses it so that it finds every pair shapes_collide accepts.
+#define COLLIDE_REL_TOLERANCE 4e-6f
+#define COLLIDE_ABS_TOLERANCE 1e-12f
+
 /* ---- Beside the contract: what the lessons draw ------------------------ */
 
 /// A closed interval [min, max] on a line.
@@ -104,8 +128,10 @@ typedef struct Interval { float min, max; } Interval;
 /// An axis-aligned bounding box.
 typedef struct Aabb { Vec2 min, max; } Aabb;
 
-/// True when every field the shape uses is finite, sizes are >= 0, a Poly's
-/// count is in range and the kind is known. NULL is not valid.
+/// True when every field the shape uses is within the working range
+/// (|value| <= COLLIDE_MAX_COORD, so finite; an angle need only be finite),
+/// sizes are >= 0, a Poly's count is in range and the kind is known. NULL is
+/// not valid. Exactly the shapes shapes_collide does not reject outright.
 bool shape_is_valid(const Shape *s);
 
 /// The rectangle's corners in order (-hx,-hy), (hx,-hy), (hx,hy), (-hx,hy)
@@ -128,6 +154,10 @@ Interval shape_project(const Shape *s, Vec2 axis);
 /// The tightest axis-aligned box around the shape. A bad shape gives a box
 /// with min > max, which overlaps nothing.
 Aabb shape_aabb(const Shape *s);
+/// shape_aabb grown on every side by the rounding slack (see
+/// COLLIDE_REL_TOLERANCE): two shapes whose padded boxes do not overlap do
+/// not collide. A bad shape gives the same empty box as shape_aabb.
+Aabb shape_aabb_padded(const Shape *s);
 /// The centre of a circle or rectangle, the centroid of a polygon.
 Vec2 shape_center(const Shape *s);
 

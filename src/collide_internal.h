@@ -11,36 +11,49 @@
 
 #include "vec2.h"
 
-/* ---- Validity: cheap, the common path is one compare per shape ------- */
+/* ---- Validity: cheap, the common path is a few compares per shape ---- */
+
+/* Within the working range: |v| <= COLLIDE_MAX_COORD. A NaN compares false
+   and an infinity is beyond the bound, so one compare per field rejects
+   both; a size must be >= 0 as well. */
 
 static inline bool circle_ok(Circle c)
 {
-    return float_finite3(c.center.x, c.center.y, c.radius) && c.radius >= 0.0f;
+    float ax = float_abs(c.center.x);
+    float ay = float_abs(c.center.y);
+    // compares joined with & (not &&): no branch per field
+    return (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD)
+         & (c.radius >= 0.0f) & (c.radius <= COLLIDE_MAX_COORD);
 }
 
 /// An axis-aligned box: the angle is not looked at.
 static inline bool aabb_ok(Rect r)
 {
-    return float_finite3(r.center.x, r.center.y, r.half.x + r.half.y)
-        && r.half.x >= 0.0f && r.half.y >= 0.0f;
+    float ax = float_abs(r.center.x);
+    float ay = float_abs(r.center.y);
+    return (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD)
+         & (r.half.x >= 0.0f) & (r.half.x <= COLLIDE_MAX_COORD)
+         & (r.half.y >= 0.0f) & (r.half.y <= COLLIDE_MAX_COORD);
 }
 
-/// A turned rectangle: the angle must be finite too.
+/// A turned rectangle: the angle must be finite too (any finite angle).
 static inline bool rect_ok(Rect r)
 {
-    return aabb_ok(r) && r.angle * 0.0f == 0.0f;
+    return aabb_ok(r) && float_abs(r.angle) <= FLT_MAX;
 }
 
 static inline bool poly_ok(const Poly *p)
 {
     bool ok = p != NULL && p->count >= 3 && p->count <= POLY_MAX_VERTS;
     if (ok) {
-        // a sum of x*0 terms is 0 exactly when every coordinate is finite
-        float zero = 0.0f;
+        // every vertex in range: no early exit, the compares are cheap
+        bool in = true;
         for (int i = 0; i < p->count; ++i) {
-            zero += p->verts[i].x * 0.0f + p->verts[i].y * 0.0f;
+            float ax = float_abs(p->verts[i].x);
+            float ay = float_abs(p->verts[i].y);
+            in &= (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD);
         }
-        ok = zero == 0.0f;
+        ok = in;
     }
     return ok;
 }

@@ -57,28 +57,35 @@ typedef struct SatBest {
 
 static inline SatBest sat_best_none(void)
 {
-    SatBest best = { { 1.0f, 0.0f }, 0.0f, 0.0f, -1 };
+    SatBest best = { { 1.0f, 0.0f }, 0.0f, INFINITY, -1 };
     return best;
 }
 
-/// Keeps the axis if b has less way to go on it than on those before.
+/// Keeps the axis if b has less way to go on it (depth, in units of |axis|,
+/// along +axis) than on those before; the first of equals stays. Selects,
+/// not branches: which axis wins is data, a branch on it mispredicts. A zero
+/// axis gives the key 0/0 = NaN, which never wins.
+static inline void sat_best_keep(SatBest *best, Vec2 axis, float depth, int index)
+{
+    // compare depth / |axis| squared: no root per axis
+    float key = depth * depth / vec2_length_sq(axis);
+    bool better = key < best->key;
+    best->axis.x = better ? axis.x : best->axis.x;
+    best->axis.y = better ? axis.y : best->axis.y;
+    best->depth = better ? depth : best->depth;
+    best->key = better ? key : best->key;
+    best->index = better ? index : best->index;
+}
+
+/// Both ways out along an axis where a and b overlap: b leaves along +axis
+/// by a.max - b.min, or along -axis by b.max - a.min; the shorter counts.
 static inline void sat_best_update(SatBest *best, Vec2 axis, Interval a, Interval b, int index)
 {
-    float len_sq = vec2_length_sq(axis);
-    if (len_sq > 0.0f) {
-        // b leaves along +axis by a.max - b.min, or along -axis by b.max - a.min
-        float pos = a.max - b.min;
-        float neg = b.max - a.min;
-        float depth = float_min(pos, neg);
-        // compare depth / |axis| squared: no root per axis
-        float key = depth * depth / len_sq;
-        if (best->index < 0 || key < best->key) {
-            best->axis = pos <= neg ? axis : vec2_neg(axis);
-            best->depth = depth;
-            best->key = key;
-            best->index = index;
-        }
-    }
+    float pos = a.max - b.min;
+    float neg = b.max - a.min;
+    bool up = pos <= neg;
+    Vec2 way = vec2_make(up ? axis.x : -axis.x, up ? axis.y : -axis.y);
+    sat_best_keep(best, way, up ? pos : neg, index);
 }
 
 /// The minimum translation: unit normal, depth in pixels (>= 0).
@@ -122,58 +129,81 @@ static void report_axis(SatReport *rep, Vec2 axis, Interval a, Interval b, float
 
 /* ---- Rectangle against rectangle: 4 axes, half extents with |dot| ---- */
 
-/// a's interval on one of the 4 axes: [-ra, ra] (relative to a's centre).
-static inline Interval rect_pair_a(float ra)
+/// Both rectangles axis-aligned (angle 0): the 4 axes are x and y twice, so
+/// the separating axis test is the interval test, |d| <= ha + hb on x and
+/// on y, as collide_aabb_aabb. The contact: the axis of least overlap (y
+/// first on a tie, the general test's order), away from a.
+static inline bool rect_rect_aligned(Rect a, Rect b, Contact *contact)
 {
-    Interval iv = { -ra, ra };
-    return iv;
+    Vec2 d = vec2_sub(b.center, a.center);
+    // how far the intervals overlap on x and on y (touching: 0)
+    float ox = (a.half.x + b.half.x) - float_abs(d.x);
+    float oy = (a.half.y + b.half.y) - float_abs(d.y);
+    bool hit = (ox >= 0.0f) & (oy >= 0.0f);
+    if (hit && contact != NULL) {
+        bool use_x = ox < oy;
+        Vec2 nx = vec2_make(d.x >= 0.0f ? 1.0f : -1.0f, 0.0f);
+        Vec2 ny = vec2_make(0.0f, d.y > 0.0f ? 1.0f : -1.0f);
+        contact->normal = use_x ? nx : ny;
+        contact->depth = use_x ? ox : oy;
+    }
+    return hit;
 }
 
-/// b's interval: its centre's offset s along the axis, +- rb.
-static inline Interval rect_pair_b(float s, float rb)
-{
-    Interval iv = { s - rb, s + rb };
-    return iv;
-}
+/// The 4 axes of two turned rectangles: the outward normals of edges 0 and
+/// 1 of a, then of b (unit). On axis k, relative to a's centre, a spans
+/// [-ra, ra] and b [s - rb, s + rb]: a gap when |s| > ra + rb.
+typedef struct RectAxes {
+    Vec2 axis[4];
+    float ra[4], rb[4], s[4];
+} RectAxes;
 
 SAT_NOINLINE static bool sat_rect_rect(Rect a, Rect b, Contact *contact, SatReport *rep)
 {
-    // each rectangle's frame: one cos/sin pair per rectangle
+    // each rectangle's frame: one cos/sin pair per rectangle (none at angle 0)
     Rot qa = rot_make(a.angle);
     Rot qb = rot_make(b.angle);
     Vec2 ax = { qa.c, qa.s }, ay = { -qa.s, qa.c };
     Vec2 bx = { qb.c, qb.s }, by = { -qb.s, qb.c };
+    // b's centre seen from a's
+    Vec2 d = vec2_sub(b.center, a.center);
     // how much each local axis of b shows along each local axis of a (|dot|)
     float xx = float_abs(vec2_dot(ax, bx)), xy = float_abs(vec2_dot(ax, by));
     float yx = float_abs(vec2_dot(ay, bx)), yy = float_abs(vec2_dot(ay, by));
-    // the 4 distinct axes: outward normals of edges 0 and 1 of a, then of b
-    const Vec2 axes[4] = { vec2_neg(ay), ax, vec2_neg(by), bx };
-    // half widths on each axis: a rectangle's own are exact, the other's projected
-    const float ra[4] = { a.half.y, a.half.x,
-                          a.half.x * xy + a.half.y * yy, a.half.x * xx + a.half.y * yx };
-    const float rb[4] = { b.half.x * yx + b.half.y * yy, b.half.x * xx + b.half.y * xy,
-                          b.half.y, b.half.x };
-    // b's centre seen from a's: on axis k, a spans [-ra, ra] and b [s - rb, s + rb]
-    Vec2 d = vec2_sub(b.center, a.center);
-    const float s[4] = { vec2_dot(d, axes[0]), vec2_dot(d, axes[1]),
-                         vec2_dot(d, axes[2]), vec2_dot(d, axes[3]) };
-    bool gap[4];
+    // axis by axis, a rectangle's own half width exact, the other's
+    // projected. All 4 every time: a stop at the first gap saves
+    // instructions but mispredicts (measured 29 -> 37 ns a pair)
+    RectAxes r;
+    r.axis[0] = vec2_neg(ay);
+    r.ra[0] = a.half.y;
+    r.rb[0] = b.half.x * yx + b.half.y * yy;
+    r.axis[1] = ax;
+    r.ra[1] = a.half.x;
+    r.rb[1] = b.half.x * xx + b.half.y * xy;
+    r.axis[2] = vec2_neg(by);
+    r.ra[2] = a.half.x * xy + a.half.y * yy;
+    r.rb[2] = b.half.y;
+    r.axis[3] = bx;
+    r.ra[3] = a.half.x * xx + a.half.y * yx;
+    r.rb[3] = b.half.x;
+    bool hit = true;
     for (int k = 0; k < 4; ++k) {
-        gap[k] = interval_gap(rect_pair_a(ra[k]), rect_pair_b(s[k], rb[k]));
+        r.s[k] = vec2_dot(d, r.axis[k]);
+        hit &= float_abs(r.s[k]) <= r.ra[k] + r.rb[k];
     }
-    // no gap on any of the 4 axes: they collide
-    bool hit = !(gap[0] | gap[1] | gap[2] | gap[3]);
     if ((hit && contact != NULL) || rep != NULL) {
-        // the least way out, and for the report every axis in order
+        // the least way out: ra + rb - |s| along the side b lies on
         SatBest best = sat_best_none();
         for (int k = 0; k < 4; ++k) {
+            bool up = r.s[k] >= 0.0f;
+            Vec2 way = vec2_make(up ? r.axis[k].x : -r.axis[k].x, up ? r.axis[k].y : -r.axis[k].y);
+            sat_best_keep(&best, way, r.ra[k] + r.rb[k] - float_abs(r.s[k]), k);
             if (rep != NULL) {
-                report_axis(rep, axes[k], rect_pair_a(ra[k]), rect_pair_b(s[k], rb[k]),
-                            vec2_dot(a.center, axes[k]), gap[k],
+                Interval ia = { -r.ra[k], r.ra[k] };
+                Interval ib = { r.s[k] - r.rb[k], r.s[k] + r.rb[k] };
+                bool gap = float_abs(r.s[k]) > r.ra[k] + r.rb[k];
+                report_axis(rep, r.axis[k], ia, ib, vec2_dot(a.center, r.axis[k]), gap,
                             k < 2 ? SAT_FROM_A : SAT_FROM_B, k & 1);
-            }
-            if (hit) {
-                sat_best_update(&best, axes[k], rect_pair_a(ra[k]), rect_pair_b(s[k], rb[k]), k);
             }
         }
         if (hit && contact != NULL) {
@@ -182,6 +212,19 @@ SAT_NOINLINE static bool sat_rect_rect(Rect a, Rect b, Contact *contact, SatRepo
         if (rep != NULL) {
             rep->min_axis = hit ? best.index : -1;
         }
+    }
+    return hit;
+}
+
+/// Rectangle against rectangle: the interval test when both are
+/// axis-aligned (no trigonometry, 2 axes), else the 4-axis test.
+static inline bool pair_rect_rect(Rect a, Rect b, Contact *contact)
+{
+    bool hit = false;
+    if ((a.angle == 0.0f) & (b.angle == 0.0f)) {
+        hit = rect_rect_aligned(a, b, contact);
+    } else {
+        hit = sat_rect_rect(a, b, contact, NULL);
     }
     return hit;
 }
@@ -337,6 +380,171 @@ static bool sat_hulls(const SatHull *a, const SatHull *b, Contact *contact, SatR
     return hit;
 }
 
+/* ---- Polygons, the fast way: b2FindMaxSeparation ------------------- */
+
+/// A convex shape as the yes/no test and the contact see it: vertices
+/// relative to a point shared by both shapes (small numbers near the
+/// contact, whatever the coordinates), outward edge normals (edge i from
+/// vertex i to i+1, not normalised) and whether it is flat.
+typedef struct SatPoly {
+    Vec2 v[POLY_MAX_VERTS];
+    Vec2 n[POLY_MAX_VERTS];
+    int count;
+    int longest;   /* the longest edge: a flat polygon's direction */
+    bool flat;     /* zero area within rounding (POLY_FLAT_TOLERANCE) */
+} SatPoly;
+
+/// A polygon relative to `o`, in one pass: edges, normals (e.y, -e.x),
+/// twice the area (about vertex 0: sum of cross(v_i - v_0, e_i)) for the
+/// winding, and the longest edge for flatness. Then the normals turned
+/// outward, an exact negation.
+static inline void satpoly_from_poly(SatPoly *h, const Poly *p, Vec2 o)
+{
+    int n = p->count;
+    for (int i = 0; i < n; ++i) {
+        h->v[i] = vec2_sub(p->verts[i], o);
+    }
+    float area2 = 0.0f;
+    float longest = 0.0f;
+    int longest_edge = 0;
+    for (int i = 0; i < n; ++i) {
+        Vec2 e = vec2_sub(p->verts[i + 1 < n ? i + 1 : 0], p->verts[i]);
+        h->n[i] = vec2_make(e.y, -e.x);
+        area2 += vec2_cross(vec2_sub(p->verts[i], p->verts[0]), e);
+        float len_sq = vec2_length_sq(e);
+        bool longer = len_sq > longest;
+        longest = longer ? len_sq : longest;
+        longest_edge = longer ? i : longest_edge;
+    }
+    for (int i = 0; i < n && area2 < 0.0f; ++i) {
+        h->n[i] = vec2_neg(h->n[i]);
+    }
+    h->count = n;
+    h->longest = longest_edge;
+    h->flat = float_abs(area2) <= POLY_FLAT_TOLERANCE * longest;
+}
+
+/// A rectangle relative to `o`: its corners (as rect_corners) and the unit
+/// outward normals of its 4 edges, straight from its cos/sin. Never flat:
+/// even a zero-size rectangle has its 4 normals, its own direction among them.
+static inline void satpoly_from_rect(SatPoly *h, Rect r, Vec2 o)
+{
+    Rot q = rot_make(r.angle);
+    Vec2 c = vec2_sub(r.center, o);
+    Vec2 ux = vec2_make(q.c * r.half.x, q.s * r.half.x);
+    Vec2 uy = vec2_make(-q.s * r.half.y, q.c * r.half.y);
+    h->v[0] = vec2_sub(vec2_sub(c, ux), uy);
+    h->v[1] = vec2_sub(vec2_add(c, ux), uy);
+    h->v[2] = vec2_add(vec2_add(c, ux), uy);
+    h->v[3] = vec2_add(vec2_sub(c, ux), uy);
+    h->n[0] = vec2_make(q.s, -q.c);
+    h->n[1] = vec2_make(q.c, q.s);
+    h->n[2] = vec2_make(-q.s, q.c);
+    h->n[3] = vec2_make(-q.c, -q.s);
+    h->count = 4;
+    h->longest = 0;
+    h->flat = false;
+}
+
+/// Over a's edge normals, is there a gap to b? For edge i, a reaches no
+/// further along its outward normal than the edge itself, so only b's
+/// deepest vertex matters: s_i = min_j dot(n_i, w_j) - dot(n_i, v_i), a gap
+/// when s_i > 0 (half the work of projecting both shapes). Stops at the
+/// first gap. With `best`, keeps the least way out: b moves along +n_i by
+/// -s_i (or, when `b_moves_back`, a is the second shape: b moves along -n_i).
+static inline bool sat_max_separation(const SatPoly *a, const SatPoly *b, SatBest *best,
+                                      bool b_moves_back, int index)
+{
+    bool gap = false;
+    for (int i = 0; i < a->count; ++i) {
+        Vec2 n = a->n[i];
+        // b's deepest vertex along n, measured from edge i
+        float low = vec2_dot(n, b->v[0]);
+        for (int j = 1; j < b->count; ++j) {
+            low = float_min(low, vec2_dot(n, b->v[j]));
+        }
+        float sep = low - vec2_dot(n, a->v[i]);
+        gap |= sep > 0.0f;
+        if (best != NULL) {
+            sat_best_keep(best, b_moves_back ? vec2_neg(n) : n, -sep, index + i);
+        }
+    }
+    return !gap;
+}
+
+/// A flat polygon (zero area: collinear vertices) has edge normals along one
+/// line only, so its own direction must be an axis too: the longest edge,
+/// or for a single point the direction towards the other shape. Both
+/// shapes projected on it, both sides looked at. Rare: flat polygons only.
+static bool sat_flat_axis(const SatPoly *h, const SatPoly *other, bool h_is_a, SatBest *best,
+                          int index)
+{
+    int i = h->longest;
+    Vec2 axis = vec2_sub(h->v[i + 1 < h->count ? i + 1 : 0], h->v[i]);
+    if (vec2_length_sq(axis) == 0.0f) {
+        axis = vec2_sub(other->v[0], h->v[0]);
+    }
+    Interval ih = project_points(h->v, h->count, axis);
+    Interval io = project_points(other->v, other->count, axis);
+    Interval ia = h_is_a ? ih : io;
+    Interval ib = h_is_a ? io : ih;
+    bool gap = interval_gap(ia, ib);
+    if (best != NULL && !gap) {
+        sat_best_update(best, axis, ia, ib, index);
+    }
+    return !gap;
+}
+
+/// The separating axis test on prepared shapes: a's edge normals, b's, then
+/// a flat polygon's direction. The contact from the axis of least depth.
+static bool sat_polys(const SatPoly *a, const SatPoly *b, Contact *contact)
+{
+    SatBest best = sat_best_none();
+    SatBest *track = contact != NULL ? &best : NULL;
+    bool hit = sat_max_separation(a, b, track, false, 0)
+            && sat_max_separation(b, a, track, true, a->count);
+    if (hit && a->flat) {
+        hit = sat_flat_axis(a, b, true, track, a->count + b->count);
+    }
+    if (hit && b->flat) {
+        hit = sat_flat_axis(b, a, false, track, a->count + b->count + 1);
+    }
+    if (hit && contact != NULL) {
+        sat_best_contact(&best, contact);
+    }
+    return hit;
+}
+
+/// Relative to what: halfway between a point of each shape (a rectangle's
+/// centre, a polygon's first vertex). The same for (a, b) and (b, a), so
+/// that both orders round alike and the verdict is symmetric to the bit.
+static inline Vec2 sat_origin(const Shape *a, const Shape *b)
+{
+    Vec2 pa = a->kind == SHAPE_RECT ? a->rect.center : a->poly.verts[0];
+    Vec2 pb = b->kind == SHAPE_RECT ? b->rect.center : b->poly.verts[0];
+    return vec2_make(0.5f * pa.x + 0.5f * pb.x, 0.5f * pa.y + 0.5f * pb.y);
+}
+
+/// Rect-poly, poly-rect, poly-poly: both shapes relative to sat_origin,
+/// then the test.
+SAT_NOINLINE static bool pair_hulls(const Shape *a, const Shape *b, Contact *contact)
+{
+    SatPoly pa;
+    SatPoly pb;
+    Vec2 o = sat_origin(a, b);
+    if (a->kind == SHAPE_RECT) {
+        satpoly_from_rect(&pa, a->rect, o);
+    } else {
+        satpoly_from_poly(&pa, &a->poly, o);
+    }
+    if (b->kind == SHAPE_RECT) {
+        satpoly_from_rect(&pb, b->rect, o);
+    } else {
+        satpoly_from_poly(&pb, &b->poly, o);
+    }
+    return sat_polys(&pa, &pb, contact);
+}
+
 /* ---- Circle against a polygon: edge normals + the nearest vertex ----- */
 
 /// Verdict only (the contact comes from the closest point). With `rep`,
@@ -392,13 +600,67 @@ static bool sat_circle_hull(Circle c, const SatHull *h, bool circle_first, SatRe
     return hit;
 }
 
+/// Circle against polygon, the yes/no part, linear in the vertices. The
+/// course's axes (each edge normal, then the axis from the centre towards
+/// the nearest vertex), each looked at once:
+///  1. the winding, so that each edge normal can be turned outward;
+///  2. each edge's outward normal: the polygon reaches no further along it
+///     than the edge itself, so there is a gap when the centre lies more
+///     than r beyond the edge's line, one cross product per edge (Box2D's
+///     b2CollidePolygonAndCircle looks for the same greatest separation);
+///  3. the axis towards the nearest vertex: a gap when the polygon's nearest
+///     projection on it lies more than r |axis| ahead of the centre.
+/// A separated circle's closest point on the polygon lies inside an edge
+/// (step 2 sees the gap) or at a vertex, the nearest one (step 3 sees it),
+/// so this decides as projecting everything on every axis (sat_circle_hull,
+/// which the lessons draw) does. A flat polygon's edges run both ways, so
+/// its normals face both sides whatever the winding says.
+static inline bool circle_poly_hit(Circle c, const Poly *poly)
+{
+    int n = poly->count;
+    float r_sq = c.radius * c.radius;
+    // 1. twice the area about vertex 0: its sign is the winding
+    Vec2 o = poly->verts[0];
+    float area2 = 0.0f;
+    for (int i = 1; i + 1 < n; ++i) {
+        area2 += vec2_cross(vec2_sub(poly->verts[i], o), vec2_sub(poly->verts[i + 1], o));
+    }
+    float sigma = area2 < 0.0f ? -1.0f : 1.0f;
+    // 2. edge normals; the vertices relative to the centre, the nearest kept
+    Vec2 p[POLY_MAX_VERTS];
+    for (int i = 0; i < n; ++i) {
+        p[i] = vec2_sub(poly->verts[i], c.center);
+    }
+    bool gap = false;
+    int near = 0;
+    float near_sq = INFINITY;
+    for (int i = 0; i < n; ++i) {
+        Vec2 e = vec2_sub(poly->verts[i + 1 < n ? i + 1 : 0], poly->verts[i]);
+        // how far beyond edge i's line the centre lies, times |e|
+        float beyond = sigma * vec2_cross(e, p[i]);
+        gap |= (beyond > 0.0f) & (beyond * beyond > r_sq * vec2_length_sq(e));
+        float d_sq = vec2_length_sq(p[i]);
+        bool nearer = d_sq < near_sq;
+        near_sq = nearer ? d_sq : near_sq;
+        near = nearer ? i : near;
+    }
+    if (!gap) {
+        // 3. towards the nearest vertex: the polygon's least projection
+        Vec2 u = p[near];
+        float low = vec2_dot(p[0], u);
+        for (int k = 1; k < n; ++k) {
+            low = float_min(low, vec2_dot(p[k], u));
+        }
+        gap = low > 0.0f && low * low > r_sq * vec2_length_sq(u);
+    }
+    return !gap;
+}
+
 /// Circle (a) against polygon (b): the verdict from the separating axis
 /// test, the contact from the closest point of the polygon.
 SAT_NOINLINE static bool pair_circle_poly(Circle c, const Poly *p, Contact *contact)
 {
-    SatHull h;
-    hull_from_poly(&h, p);
-    bool hit = sat_circle_hull(c, &h, true, NULL);
+    bool hit = circle_poly_hit(c, p);
     if (hit && contact != NULL) {
         // outside: along closest point -> centre, r - distance; inside: the
         // nearest edge, r + its distance. Either way b moves against f.normal.
@@ -415,7 +677,7 @@ bool collide_rect_rect(Rect a, Rect b)
 {
     bool hit = false;
     if (rect_ok(a) && rect_ok(b)) {
-        hit = sat_rect_rect(a, b, NULL, NULL);
+        hit = pair_rect_rect(a, b, NULL);
     }
     return hit;
 }
@@ -433,11 +695,15 @@ bool collide_poly_poly(const Poly *a, const Poly *b)
 {
     bool hit = false;
     if (poly_ok(a) && poly_ok(b)) {
-        SatHull ha;
-        SatHull hb;
-        hull_from_poly(&ha, a);
-        hull_from_poly(&hb, b);
-        hit = sat_hulls(&ha, &hb, NULL, NULL);
+        // both relative to a point halfway between them (symmetric), then
+        // a's normals, b's normals
+        Vec2 o = vec2_make(0.5f * a->verts[0].x + 0.5f * b->verts[0].x,
+                           0.5f * a->verts[0].y + 0.5f * b->verts[0].y);
+        SatPoly pa;
+        SatPoly pb;
+        satpoly_from_poly(&pa, a, o);
+        satpoly_from_poly(&pb, b, o);
+        hit = sat_polys(&pa, &pb, NULL);
     }
     return hit;
 }
@@ -445,25 +711,6 @@ bool collide_poly_poly(const Poly *a, const Poly *b)
 /* ---- All nine pairs -------------------------------------------------- */
 
 #define PAIR(a, b) ((int)(a) * 3 + (int)(b))
-
-/// Rect-poly, poly-rect, poly-poly: the general test, a rectangle as its 4
-/// corners with its 2 axes.
-SAT_NOINLINE static bool pair_hulls(const Shape *a, const Shape *b, Contact *contact)
-{
-    SatHull ha;
-    SatHull hb;
-    if (a->kind == SHAPE_RECT) {
-        hull_from_rect(&ha, a->rect);
-    } else {
-        hull_from_poly(&ha, &a->poly);
-    }
-    if (b->kind == SHAPE_RECT) {
-        hull_from_rect(&hb, b->rect);
-    } else {
-        hull_from_poly(&hb, &b->poly);
-    }
-    return sat_hulls(&ha, &hb, contact, NULL);
-}
 
 bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
 {
@@ -498,7 +745,7 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
         break;
     case PAIR(SHAPE_RECT, SHAPE_RECT):
         hit = rect_ok(a->rect) && rect_ok(b->rect)
-           && sat_rect_rect(a->rect, b->rect, contact, NULL);
+           && pair_rect_rect(a->rect, b->rect, contact);
         break;
     case PAIR(SHAPE_RECT, SHAPE_POLY):
     case PAIR(SHAPE_POLY, SHAPE_RECT):

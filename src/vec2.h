@@ -51,11 +51,17 @@ static inline float float_clamp(float v, float lo, float hi)
     return float_min(float_max(v, lo), hi);
 }
 
-/// True when a, b and c are all finite: x*0 is 0 for a finite x and NaN for
-/// an infinite or NaN one, and a sum of zeros cannot overflow.
-static inline bool float_finite3(float a, float b, float c)
+/// The square root of x, for x known to be >= 0 (not NaN). Saying so lets
+/// gcc and clang emit the sqrt instruction alone: plain sqrtf keeps a libm
+/// call for negative x, to set errno, unless built with -fno-math-errno.
+static inline float float_sqrt_pos(float x)
 {
-    return a * 0.0f + b * 0.0f + c * 0.0f == 0.0f;
+#if defined(__GNUC__)
+    if (!(x >= 0.0f)) {
+        __builtin_unreachable();
+    }
+#endif
+    return sqrtf(x);
 }
 
 /// v scaled to unit length and its length in *length; `fallback` (and 0) when
@@ -67,7 +73,7 @@ static inline Vec2 vec2_normalize_or(Vec2 v, Vec2 fallback, float *length)
     float len_sq = vec2_length_sq(v);
     if (len_sq >= FLT_MIN && len_sq <= FLT_MAX) {
         // common case: the squared length is a normal float
-        len = sqrtf(len_sq);
+        len = float_sqrt_pos(len_sq);
         result = vec2_scale(v, 1.0f / len);
     } else {
         // rescale by the larger component first, then normalise
@@ -86,9 +92,15 @@ static inline Vec2 vec2_normalize_or(Vec2 v, Vec2 fallback, float *length)
 }
 
 /// The rotation by `angle` radians: one cosf/sinf pair, reused after.
+/// Angle 0 (an axis-aligned box, the common case) skips the trigonometry:
+/// cos 0 = 1 and sin 0 = 0 exactly, as cosf/sinf would give.
 static inline Rot rot_make(float angle)
 {
-    Rot q = { cosf(angle), sinf(angle) };
+    Rot q = { 1.0f, 0.0f };
+    if (angle != 0.0f) {
+        q.c = cosf(angle);
+        q.s = sinf(angle);
+    }
     return q;
 }
 

@@ -394,15 +394,19 @@ static void test_extreme_coordinates(void **state)
         float base = (i % 3 == 0) ? 1.0e7f : (i % 3 == 1) ? -1.0e7f : 0.0f;
         shapes[i] = make_any(&rng, base + rng_range(&rng, 0.0f, 300.0f), base + rng_range(&rng, 0.0f, 300.0f), 2.0f, 20.0f);
     }
-    /* large, yet squared distances stay finite (no overflow in the test) */
-    shapes[0] = make_circle(0.0f, 0.0f, 1.0e15f);         /* covers all */
-    shapes[1] = make_circle(1.0e18f, -1.0e18f, 1.0f);
-    shapes[2] = make_rect(-1.0e18f, 0.0f, 1.0e17f, 1.0f, 0.0f);
-    shapes[3] = make_rect(1.0e7f, 1.0e7f, 1.0e16f, 0.5f, 0.7f);
-    /* a cluster far out, beyond the clamped cell range, overlapping */
+    /* large, up to the module's working range COLLIDE_MAX_COORD (1e8) */
+    shapes[0] = make_circle(0.0f, 0.0f, 1.0e8f);          /* covers all */
+    shapes[1] = make_circle(1.0e8f, -1.0e8f, 1.0f);      /* at the bound */
+    shapes[2] = make_rect(-9.0e7f, 0.0f, 1.0e7f, 1.0f, 0.0f);
+    shapes[3] = make_rect(1.0e7f, 1.0e7f, 5.0e7f, 0.5f, 0.7f);
+    /* a cluster far out, overlapping */
     for (int i = 10; i < 110; i++) {
-        shapes[i] = make_circle(1.0e12f + rng_range(&rng, 0.0f, 4.0e6f), -1.0e12f + rng_range(&rng, 0.0f, 4.0e6f), 1.0e6f);
+        shapes[i] = make_circle(5.0e7f + rng_range(&rng, 0.0f, 4.0e5f), -5.0e7f + rng_range(&rng, 0.0f, 4.0e5f), 1.0e5f);
     }
+    /* beyond the range: bad input, in no pair (brute force agrees) */
+    shapes[4] = make_circle(1.0e12f, -1.0e12f, 1.0e6f);
+    shapes[5] = make_rect(-1.0e18f, 0.0f, 1.0e17f, 1.0f, 0.0f);
+    shapes[6] = make_circle(0.0f, 0.0f, 1.0e9f);
     Broadphase *bp = new_bp();
     int pairs = check_against_brute(bp, shapes, n);
     assert_true(pairs > 1000);

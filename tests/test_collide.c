@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "broadphase.h"
 #include "collide.h"
 #include "vec2.h"
 
@@ -216,8 +217,9 @@ static void test_circle_circle_bad_input(void **state)
     assert_false(collide_circle_circle(ok, circle(0, -INFINITY, 5)));
     assert_false(collide_circle_circle(ok, circle(0, 0, INFINITY)));
     assert_false(collide_circle_circle(ok, circle(0, 0, -1)));
-    // Test 2: huge but finite values are valid input
-    assert_true(collide_circle_circle(circle(3e38f, 3e38f, 1), circle(3e38f, 3e38f, 1)));
+    // Test 2: huge but finite values beyond the working range are bad input
+    // too: their squares overflow (see COLLIDE_MAX_COORD)
+    assert_false(collide_circle_circle(circle(3e38f, 3e38f, 1), circle(3e38f, 3e38f, 1)));
 }
 
 /* ---- collide_circle_aabb_regions / _report --------------------------- */
@@ -1147,6 +1149,174 @@ static void test_rotate_and_closest_points(void **state)
     assert_vec_near(poly_closest_point(NULL, vec2_make(3, 4)), 3, 4, EPS);
 }
 
+/* ---- The working range: COLLIDE_MAX_COORD --------------------------- */
+
+/// Every kind of shape with `v` in one field at a time: each must be
+/// accepted (ok) or rejected everywhere alike, contact left alone if so.
+static void check_range_value(float v, bool ok)
+{
+    const Shape good = shape_circle(circle(0, 0, 5));
+    Shape s[8];
+    s[0] = shape_circle(circle(v, 0, v));
+    s[1] = shape_circle(circle(0, -v, v));
+    s[2] = shape_circle(circle(0, 0, v));
+    s[3] = shape_rect(rect(-v, 0, v, 5, 0.0f));
+    s[4] = shape_rect(rect(0, 0, v, 5, 0.0f));
+    s[5] = shape_rect(rect(0, 0, 5, v, 0.3f));
+    s[6] = shape_poly(poly3(0, 0, v, 0, 0, 10));
+    s[7] = shape_poly(poly3(0, 0, 10, 0, 0, -v));
+    for (int i = 0; i < 8; ++i) {
+        // the validity check, and the box it gives (empty when bad)
+        assert_int_equal(shape_is_valid(&s[i]), ok);
+        Aabb box = shape_aabb(&s[i]);
+        Aabb padded = shape_aabb_padded(&s[i]);
+        assert_int_equal(box.min.x <= box.max.x, ok);
+        assert_int_equal(padded.min.x <= padded.max.x, ok);
+        // every such shape touches `good` (it contains or reaches the
+        // origin), so the verdict is exactly whether it was accepted
+        Contact c = SENTINEL;
+        assert_int_equal(shapes_collide(&s[i], &good, &c), ok);
+        assert_int_equal(shapes_collide(&good, &s[i], NULL), ok);
+        if (!ok) {
+            assert_contact_untouched(c);
+        } else {
+            assert_true(isfinite(c.depth) && c.depth >= 0.0f);
+            assert_float_equal(c.normal.x * c.normal.x + c.normal.y * c.normal.y, 1.0f, 1e-5f);
+        }
+        SatReport rep;
+        assert_int_equal(sat_report(&s[i], &good, &rep), ok);
+    }
+    // the dedicated tests agree
+    assert_int_equal(collide_circle_circle(circle(v, 0, v), circle(0, 0, 5)), ok);
+    assert_int_equal(collide_circle_aabb_clamp(circle(0, 0, v), rect(0, 0, 5, 5, 0)), ok);
+    assert_int_equal(collide_circle_aabb_regions(circle(0, 0, 5), rect(0, 0, 5, v, 0)), ok);
+    assert_int_equal(collide_aabb_aabb(rect(0, 0, 5, 5, 0), rect(0, 0, v, 5, 0)), ok);
+    assert_int_equal(collide_circle_rect(circle(0, 0, 5), rect(0, 0, 5, v, 1.0f)), ok);
+    assert_int_equal(collide_rect_rect(rect(0, 0, 5, 5, 0.2f), rect(0, 0, v, 5, 0.4f)), ok);
+    Poly tri = poly3(0, 0, v, 0, 0, 10);
+    Poly small = poly3(-1, -1, 1, -1, 0, 1);
+    assert_int_equal(collide_circle_poly(circle(0, 0, 5), &tri), ok);
+    assert_int_equal(collide_poly_poly(&small, &tri), ok);
+}
+
+static void test_working_range(void **state)
+{
+    (void)state;
+    float beyond = nextafterf(COLLIDE_MAX_COORD, INFINITY);
+    // Test 1: the bound itself is accepted, the next float beyond it is not
+    check_range_value(COLLIDE_MAX_COORD, true);
+    check_range_value(beyond, false);
+    // Test 2: 1e9, 3e38 and infinity are bad input: false, contact untouched
+    check_range_value(1e9f, false);
+    check_range_value(3e38f, false);
+    check_range_value(INFINITY, false);
+    // Test 3: at the bound the answers are still right: circles 16 and 8
+    // with centres 16 px apart at (1e8, 1e8) (multiples of the ulp, 8)
+    Shape a = shape_circle(circle(1e8f, 1e8f, 16));
+    Shape b = shape_circle(circle(1e8f - 16.0f, 1e8f, 8));
+    assert_contact(a, b, -1.0f, 0.0f, 8.0f);
+    // ... and 32 px apart they miss
+    Shape far = shape_circle(circle(1e8f - 32.0f, 1e8f, 8));
+    assert_no_contact(a, far);
+    // Test 4: at opposite ends of the range, far apart: no overflow, no hit
+    // (the case fuzzing found at 2e38 answered yes)
+    Shape left = shape_rect(rect(-1e8f, 0, 1e8f, 1e8f, 0.7f));
+    Shape right = shape_poly(poly3(1e8f, 0, 1e8f, 1e8f, 0.99e8f, 1e8f));
+    Contact c = SENTINEL;
+    assert_false(shapes_collide(&left, &right, &c));
+    assert_contact_untouched(c);
+    // Test 5: the broad phase leaves out-of-range shapes out: of two
+    // overlapping pairs only the in-range one is found
+    Shape many[4] = {
+        shape_circle(circle(0, 0, 5)), shape_circle(circle(4, 0, 5)),
+        shape_circle(circle(1e9f, 0, 5)), shape_circle(circle(1e9f, 0, 5)),
+    };
+    Broadphase *bp = broadphase_create();
+    assert_non_null(bp);
+    ShapePair pairs[6];
+    assert_int_equal(broadphase_collide(bp, many, 4, pairs, 6), 1);
+    assert_int_equal(pairs[0].a, 0);
+    assert_int_equal(pairs[0].b, 1);
+    broadphase_destroy(bp);
+}
+
+/* ---- Rounding slack: shape_aabb_padded -------------------------------- */
+
+static void test_aabb_padded(void **state)
+{
+    (void)state;
+    // Test 1: a box grown on every side by the documented slack
+    Shape c = shape_circle(circle(1000, -200, 24));
+    Aabb box = shape_aabb(&c);
+    Aabb pad = shape_aabb_padded(&c);
+    float slack = COLLIDE_REL_TOLERANCE * (1024.0f + 48.0f) + COLLIDE_ABS_TOLERANCE;
+    assert_float_equal(box.min.x - pad.min.x, slack, 1e-4f);
+    assert_float_equal(pad.max.y - box.max.y, slack, 1e-4f);
+    assert_true(pad.min.x < box.min.x && pad.max.x > box.max.x);
+    // Test 2: tiny shapes still get the absolute floor
+    Shape dot = shape_circle(circle(0, 1e-30f, 0));
+    Aabb tiny = shape_aabb_padded(&dot);
+    assert_true(tiny.min.y < 0.0f && tiny.max.y >= COLLIDE_ABS_TOLERANCE);
+    // Test 3: a bad shape gives the empty box of shape_aabb
+    Shape bad = shape_circle(circle(NAN, 0, 1));
+    Aabb empty = shape_aabb_padded(&bad);
+    assert_true(empty.min.x > empty.max.x && empty.min.y > empty.max.y);
+}
+
+/* ---- The fast paths give the general answers ------------------------- */
+
+static void test_fast_paths(void **state)
+{
+    (void)state;
+    // Test 1: axis-aligned rectangles (no trigonometry): the contact along
+    // the axis of least overlap, y on a tie, from a towards b
+    Shape a = shape_rect(rect(0, 0, 10, 10, 0));
+    assert_contact(a, shape_rect(rect(18, 3, 10, 10, 0)), 1.0f, 0.0f, 2.0f);
+    assert_contact(a, shape_rect(rect(-3, -17, 10, 10, 0)), 0.0f, -1.0f, 3.0f);
+    assert_contact(a, shape_rect(rect(15, 15, 10, 10, 0)), 0.0f, 1.0f, 5.0f);
+    assert_true(collide_rect_rect(rect(0, 0, 10, 10, 0), rect(20, 0, 10, 10, 0)));
+    assert_no_contact(a, shape_rect(rect(20.01f, 0, 10, 10, 0)));
+    // ... and the same answer as a hair of rotation (the general test)
+    assert_contact(a, shape_rect(rect(18, 3, 10, 10, 1e-7f)), 1.0f, 0.0f, 2.0f);
+    // Test 2: circle against polygon, both windings: the linear test's
+    // verdicts at an edge, at a vertex (the nearest-vertex axis) and inside
+    Poly box = poly_box(0, 0, 10, 10);
+    Poly rev = poly_reversed(box);
+    for (int w = 0; w < 2; ++w) {
+        const Poly *p = w == 0 ? &box : &rev;
+        assert_true(collide_circle_poly(circle(13, 5, 3), p));        /* touches edge x = 10 */
+        assert_false(collide_circle_poly(circle(13.01f, 5, 3), p));
+        assert_true(collide_circle_poly(circle(13, 14, 5), p));       /* 3-4-5 to corner (10, 10) */
+        assert_false(collide_circle_poly(circle(13, 14, 4.99f), p));  /* inside both edge bands */
+        assert_true(collide_circle_poly(circle(5, 5, 0), p));         /* centre inside */
+    }
+    // Test 3: a flat polygon (a segment as 3 collinear points): the circle
+    // on either side of it, and beyond its end along its own line
+    Poly seg = poly3(0, 0, 5, 0, 10, 0);
+    assert_true(collide_circle_poly(circle(5, 2, 2), &seg));
+    assert_true(collide_circle_poly(circle(5, -2, 2), &seg));
+    assert_false(collide_circle_poly(circle(5, -2.01f, 2), &seg));
+    assert_false(collide_circle_poly(circle(12.5f, 0, 2), &seg));
+    // Test 4: polygons: one-sided separations, either winding, one inside
+    // the other, and collinear segments that only their own direction parts
+    Poly tri = poly3(12, 0, 20, 5, 12, 10);
+    Poly tri_rev = poly_reversed(tri);
+    assert_false(collide_poly_poly(&box, &tri));
+    assert_false(collide_poly_poly(&rev, &tri_rev));
+    Poly inner = poly3(2, 2, 8, 2, 5, 8);
+    assert_true(collide_poly_poly(&box, &inner));
+    assert_true(collide_poly_poly(&inner, &rev));
+    Poly seg2 = poly3(11, 0, 15, 0, 20, 0);
+    Poly seg3 = poly3(10, 0, 15, 0, 20, 0);
+    assert_false(collide_poly_poly(&seg, &seg2));
+    assert_true(collide_poly_poly(&seg, &seg3));
+    // contact: a triangle inside the box leaves it the shortest way, up
+    // through y = 0 (6 px; down 9, sideways 8)
+    Poly low = poly3(2, 1, 8, 1, 5, 6);
+    assert_contact(shape_poly(box), shape_poly(low), 0.0f, -1.0f, 6.0f);
+    assert_contact(shape_poly(low), shape_poly(rev), 0.0f, 1.0f, 6.0f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1182,6 +1352,9 @@ int main(void)
         cmocka_unit_test(test_poly_is_convex),
         cmocka_unit_test(test_shape_project_aabb_center),
         cmocka_unit_test(test_rotate_and_closest_points),
+        cmocka_unit_test(test_working_range),
+        cmocka_unit_test(test_aabb_padded),
+        cmocka_unit_test(test_fast_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
