@@ -22,7 +22,7 @@ FUZZ_CC      ?= clang
 FUZZ_TARGETS := scene script collide
 FUZZ_DIR     := build/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE -g -O1 -Wall -Wextra -Isrc $(FUZZ_SAN)
+FUZZ_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE -g -O1 -Wall -Wextra -MMD -MP -Isrc $(FUZZ_SAN)
 
 # Everything but the fuzz target itself is instrumented for coverage only.
 FUZZ_LIB_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(wildcard src/*.c))
