@@ -71,6 +71,14 @@ $(BUILD)/obj/app/%.o: src/app/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SDL_CFLAGS) -DCL_SHARE_DIR='"$(PREFIX)/share/collision-lab"' -c $< -o $@
 
+# The share folder is compiled into text.o: rebuild it when PREFIX changes.
+$(BUILD)/prefix.stamp: FORCE
+	@mkdir -p $(@D)
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
+$(BUILD)/obj/app/text.o: $(BUILD)/prefix.stamp
+.PHONY: FORCE
+FORCE:
+
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@

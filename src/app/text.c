@@ -47,16 +47,21 @@ struct Text {
 bool asset_find(const char *name, char *out, size_t outlen)
 {
     char *base = SDL_GetBasePath();
-    const char *dirs[5] = { NULL, NULL, CL_SHARE_DIR "/assets", "assets", NULL };
-    char b1[1024] = "", b2[1024] = "";
+    /* beside the program (the build tree), one folder up (a checkout), the
+     * share folder next to the program's bin (an installed or staged copy,
+     * wherever it was moved), the share folder it was built for, ./assets */
+    const char *dirs[6] = { NULL, NULL, NULL, CL_SHARE_DIR "/assets", "assets", NULL };
+    char b1[1024] = "", b2[1024] = "", b3[1024] = "";
     if (base != NULL) {
         snprintf(b1, sizeof b1, "%sassets", base);
         snprintf(b2, sizeof b2, "%s../assets", base);
+        snprintf(b3, sizeof b3, "%s../share/collision-lab/assets", base);
         dirs[0] = b1;
         dirs[1] = b2;
+        dirs[2] = b3;
         SDL_free(base);
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         if (dirs[i] == NULL) continue;
         snprintf(out, outlen, "%s/%s", dirs[i], name);
         FILE *f = fopen(out, "rb");
