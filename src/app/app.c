@@ -355,6 +355,9 @@ json_t *app_state_json(const App *app)
     }
     json_object_set_new(doc, "pairs", pairs);
     json_object_set_new(doc, "pair_count", json_integer(w->pair_count));
+    json_object_set_new(doc, "slowmo", json_boolean(app->slowmo));
+    json_object_set_new(doc, "view", json_pack("{s:f, s:[f,f]}", "zoom", (double)app->view.zoom, "pan",
+                                               (double)app->view.pan.x, (double)app->view.pan.y));
     const Lesson *L = lesson_get(app->lesson);
     if (L->report != NULL) L->report(app, doc);
     return doc;
