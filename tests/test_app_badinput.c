@@ -13,97 +13,26 @@
  * cases (an unreadable scene, a read-only folder) are skipped then, and a
  * place even root cannot write (/sys) stands in for the read-only folder.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
 #include <dirent.h>
-#include <limits.h>
-#include <SDL.h>
-#include <SDL_image.h>
-#include <jansson.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "app/input.h"
 #include "app/scene.h"
-
-static char tmpdir[256];
-static char bin[PATH_MAX];
+#include "lab_run.h"
 
 /* ---- Helpers ------------------------------------------------------------- */
-
-static void path_of(char *out, size_t n, const char *name) { snprintf(out, n, "%s/%s", tmpdir, name); }
-
-static void write_bytes(const char *name, const char *data, size_t len)
-{
-    char path[600];
-    path_of(path, sizeof path, name);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
-}
-
-static void write_text(const char *name, const char *text) { write_bytes(name, text, strlen(text)); }
-
-/* Runs the lab; "@" in args stands for tmpdir + "/". stdout and stderr go to
- * tmpdir/stdout and tmpdir/stderr (outside what no_leftovers looks at: the
- * run happens in tmpdir/run). Returns the exit status. */
-static int lab(const char *fmt, ...)
-{
-    char args[2048], expanded[4096], cmd[16384];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    size_t o = 0;
-    for (const char *p = args; *p != '\0' && o + 300 < sizeof expanded; p++) {
-        if (*p == '@') o += (size_t)snprintf(expanded + o, sizeof expanded - o, "%s/run/", tmpdir);
-        else expanded[o++] = *p;
-    }
-    expanded[o] = '\0';
-    snprintf(cmd, sizeof cmd, "cd %s/run && %s %s >%s/stdout 2>%s/stderr", tmpdir, bin, expanded, tmpdir, tmpdir);
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    if (len != NULL) *len = n;
-    return buf;
-}
 
 /* Exactly one line on stderr that starts with "collision-lab: " + want
  * ("@" expanded to the run folder); returns the line. */
 static const char *one_line_error(const char *want)
 {
-    char path[600], expect[1024];
-    snprintf(path, sizeof path, "%s/stderr", tmpdir);
+    char expect[1024];
     size_t n = 0;
-    const char *e = slurp(path, &n);
+    const char *e = lab_slurp("stderr", &n);
     size_t lines = 0;
     for (size_t i = 0; i < n; i++) lines += e[i] == '\n';
     if (lines != 1 || n == 0 || e[n - 1] != '\n') fail_msg("want one line on stderr, got %zu:\n%s", lines, e);
     size_t o = (size_t)snprintf(expect, sizeof expect, "collision-lab: ");
-    for (const char *p = want; *p != '\0' && o + 300 < sizeof expect; p++) {
-        if (*p == '@') o += (size_t)snprintf(expect + o, sizeof expect - o, "%s/run/", tmpdir);
-        else expect[o++] = *p;
-    }
-    expect[o] = '\0';
+    lab_expand(expect + o, sizeof expect - o, want);
     if (strncmp(e, expect, strlen(expect)) != 0) fail_msg("want stderr to start with\n  %s\ngot\n  %s", expect, e);
     return e;
 }
@@ -112,9 +41,7 @@ static const char *one_line_error(const char *want)
  * screenshot, no half-written temporary. */
 static void no_leftovers(void)
 {
-    char path[600];
-    snprintf(path, sizeof path, "%s/run", tmpdir);
-    DIR *d = opendir(path);
+    DIR *d = opendir(lab_dir);
     assert_non_null(d);
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
@@ -135,11 +62,9 @@ static void no_leftovers(void)
 
 static json_t *state_out(void)
 {
+    json_t *j = lab_json("run/out.json");
     char path[600];
     path_of(path, sizeof path, "run/out.json");
-    json_error_t je;
-    json_t *j = json_load_file(path, 0, &je);
-    if (j == NULL) fail_msg("out.json: %s", je.text);
     remove(path);
     return j;
 }
@@ -454,30 +379,18 @@ static void test_outputs(void **s)
     closedir(d);
 }
 
+/* The runs happen in tmpdir/run ("@" stands for it); their stdout and
+ * stderr go to tmpdir, outside what no_leftovers looks at. */
 static int setup(void **s)
 {
     (void)s;
-    const char *b = getenv("CL_BUILD");
-    char rel[512];
-    snprintf(rel, sizeof rel, "%s/collision-lab", b != NULL ? b : "build");
-    // the runs happen in the temporary folder: the binary by its full path
-    if (access(rel, X_OK) != 0 || realpath(rel, bin) == NULL) {
-        fprintf(stderr, "test_app_badinput: %s is missing (make app)\n", rel);
-        return -1;
-    }
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/cl-badinput-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) return -1;
-    char run[600];
-    path_of(run, sizeof run, "run");
-    return mkdir(run, 0755);
+    return lab_setup("badinput", "run");
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return lab_teardown();
 }
 
 /* ---- The environment ----------------------------------------------------- */
@@ -502,7 +415,7 @@ static void test_no_display(void **s)
 static void test_missing_font(void **s)
 {
     (void)s;
-    char cmd[16384], shot[700];
+    char cmd[16384];
     snprintf(cmd, sizeof cmd, "mkdir -p %s/bare && cp %s %s/bare/collision-lab", tmpdir, bin, tmpdir);
     assert_int_equal(system(cmd), 0);
     snprintf(cmd, sizeof cmd,
@@ -511,20 +424,13 @@ static void test_missing_font(void **s)
     int st = system(cmd);
     assert_true(WIFEXITED(st));
     assert_int_equal(WEXITSTATUS(st), 0);
-    char path[600];
-    snprintf(path, sizeof path, "%s/stderr", tmpdir);
-    const char *e = slurp(path, NULL);
+    const char *e = lab_slurp("stderr", NULL);
     const char *first = strstr(e, "no font found");
     assert_non_null(first);
     assert_null(strstr(first + 1, "no font found"));
     /* the playground's first circle (centre 260,300, r 70) is drawn green */
-    snprintf(shot, sizeof shot, "%s/bare/shot.png", tmpdir);
-    SDL_Surface *img = IMG_Load(shot);
-    assert_non_null(img);
-    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(img);
-    assert_non_null(rgba);
-    const Uint8 *px = (const Uint8 *)rgba->pixels + 300 * rgba->pitch + 230 * 4;
+    SDL_Surface *rgba = lab_png("bare/shot.png");
+    const Uint8 *px = px_at(rgba, 230, 300);
     assert_true(px[1] > px[0] + 40 && px[1] > 100);
     SDL_FreeSurface(rgba);
 }

@@ -3,69 +3,12 @@
  * scripts; checks the --state-out JSON and the --screenshot pixels.
  * The binary is $CL_BUILD/collision-lab (CL_BUILD defaults to build).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <SDL.h>
-#include <SDL_image.h>
-#include <jansson.h>
-#include <stdbool.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-static char tmpdir[256];
-static char bin[512];
+#include "lab_run.h"
 
-static void write_text(const char *name, const char *text)
-{
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-/* Runs the lab with args (a printf format, names relative to tmpdir are
- * written as @name); returns the exit status; stderr goes to tmpdir/err. */
-static int lab(const char *fmt, ...)
-{
-    char args[2048], expanded[4096], cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    size_t o = 0;
-    for (const char *p = args; *p && o + 300 < sizeof expanded; p++) {
-        if (*p == '@') o += (size_t)snprintf(expanded + o, sizeof expanded - o, "%s/", tmpdir);
-        else expanded[o++] = *p;
-    }
-    expanded[o] = '\0';
-    snprintf(cmd, sizeof cmd, "%s %s >%s/out 2>%s/err", bin, expanded, tmpdir, tmpdir);
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static json_t *state(void)
-{
-    char path[600];
-    snprintf(path, sizeof path, "%s/state.json", tmpdir);
-    json_error_t e;
-    json_t *j = json_load_file(path, 0, &e);
-    if (j == NULL) fail_msg("state.json: %s", e.text);
-    return j;
-}
-
-static json_t *shape(json_t *st, int i) { return json_array_get(json_object_get(st, "shapes"), (size_t)i); }
-static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
-static bool flag(json_t *o, const char *k) { return json_is_true(json_object_get(o, k)); }
+/* The state the last run wrote. */
+static json_t *state(void) { return lab_json("state.json"); }
 
 static const char *SCENE_TWO =
     "{ \"title\": \"two\", \"shapes\": [\n"
@@ -173,12 +116,8 @@ static void test_collide_and_apart(void **s)
 
 static SDL_Color pixel(SDL_Surface *img, int x, int y)
 {
-    SDL_Color c = { 0, 0, 0, 0 };
-    Uint32 v = 0;
-    Uint8 *row = (Uint8 *)img->pixels + y * img->pitch + x * img->format->BytesPerPixel;
-    memcpy(&v, row, img->format->BytesPerPixel > 4 ? 4 : img->format->BytesPerPixel);
-    SDL_GetRGBA(v, img->format, &c.r, &c.g, &c.b, &c.a);
-    return c;
+    const Uint8 *p = px_at(img, x, y);
+    return (SDL_Color){ p[0], p[1], p[2], p[3] };
 }
 
 /* Share of the pixels in a ring around (cx, cy) that are reddish. */
@@ -205,10 +144,7 @@ static void test_screenshot_colours(void **s)
                "  { \"kind\": \"circle\", \"x\": 380, \"y\": 360, \"r\": 60 },\n"
                "  { \"kind\": \"rect\", \"x\": 900, \"y\": 360, \"w\": 160, \"h\": 120 } ], \"selected\": 2 }\n");
     assert_int_equal(lab("--headless --frames 3 --scene @scene.json --screenshot @a.png --state-out @state.json"), 0);
-    char path[600];
-    snprintf(path, sizeof path, "%s/a.png", tmpdir);
-    SDL_Surface *img = IMG_Load(path);
-    assert_non_null(img);
+    SDL_Surface *img = lab_png("a.png");
     assert_int_equal(img->w, 1280);
     assert_int_equal(img->h, 720);
     assert_true(reddish_share(img, 300, 360) > 0.5);
@@ -313,19 +249,13 @@ static void test_ctrl_s_saves_beside(void **s)
 static int setup(void **s)
 {
     (void)s;
-    const char *b = getenv("CL_BUILD");
-    snprintf(bin, sizeof bin, "%s/collision-lab", b != NULL ? b : "build");
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/cl-e2e-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) return -1;
-    return access(bin, X_OK);
+    return lab_setup("e2e", "");
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return lab_teardown();
 }
 
 int main(void)

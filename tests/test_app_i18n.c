@@ -11,34 +11,17 @@
  * on every line, L cycles the language and --state-out reports it.
  * Checks that need a CJK font skip (with a message) when none is installed.
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <SDL.h>
-#include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <dirent.h>
-#include <jansson.h>
-#include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "app/draw.h"
 #include "app/text.h"
+#include "lab_run.h"
 
 #define LANG_DIR "assets/lang"
 
 static const char *const LANGS[] = { "en", "zh-TW", "vi" };
 #define NLANGS 3
-
-static char tmpdir[256];
-static char bin[512];
 
 /* ---- Catalogues --------------------------------------------------------- */
 
@@ -358,42 +341,6 @@ static void test_wrap(void **s)
 
 /* ---- The real binary ---------------------------------------------------- */
 
-static int lab(const char *fmt, ...)
-{
-    char args[2048], cmd[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(cmd, sizeof cmd, "%s %s >%s/out 2>%s/err", bin, args, tmpdir, tmpdir);
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static void write_input(const char *name, const char *text)
-{
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static SDL_Surface *load_png(const char *name)
-{
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    SDL_Surface *raw = IMG_Load(path);
-    if (raw == NULL) fail_msg("%s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    assert_non_null(img);
-    return img;
-}
-
-static const Uint8 *px_at(SDL_Surface *s, int x, int y) { return (const Uint8 *)s->pixels + y * s->pitch + 4 * x; }
-
 static bool is_rgb(const Uint8 *p, int r, int g, int b) { return p[0] == r && p[1] == g && p[2] == b; }
 
 /* Text ink: light grey to white (INK, INK_DIM), or the accent yellow. */
@@ -421,13 +368,12 @@ static int ink_bands(SDL_Surface *s, int x0, int y0, int x1, int y1, bool accent
 static void test_help_panel_has_text(void **s)
 {
     (void)s;
-    write_input("help.in", "0 key down H\n1 key up H\n");
+    write_text("help.in", "0 key down H\n1 key up H\n");
     for (int i = 0; i < NLANGS; i++) {
         char shot[64];
         snprintf(shot, sizeof shot, "help-%s.png", LANGS[i]);
-        assert_int_equal(lab("--lang %s --headless --frames 3 --input %s/help.in --screenshot %s/%s", LANGS[i], tmpdir,
-                             tmpdir, shot), 0);
-        SDL_Surface *img = load_png(shot);
+        assert_int_equal(lab("--lang %s --headless --frames 3 --input @help.in --screenshot @%s", LANGS[i], shot), 0);
+        SDL_Surface *img = lab_png(shot);
         /* the yellow bar on top of the panel, down the middle column */
         int bar = -1;
         for (int y = 0; y < 360 && bar < 0; y++)
@@ -456,9 +402,8 @@ static void test_lesson2_has_text(void **s)
     for (int i = 0; i < NLANGS; i++) {
         char shot[64];
         snprintf(shot, sizeof shot, "l2-%s.png", LANGS[i]);
-        assert_int_equal(lab("--lang %s --lesson 2 --headless --frames 3 --screenshot %s/%s", LANGS[i], tmpdir, shot),
-                         0);
-        imgs[i] = load_png(shot);
+        assert_int_equal(lab("--lang %s --lesson 2 --headless --frames 3 --screenshot @%s", LANGS[i], shot), 0);
+        imgs[i] = lab_png(shot);
         int ink = ink_bands(imgs[i], 16, 12, 700, 300, false);
         int acc = ink_bands(imgs[i], 16, 12, 700, 300, true);
         if (ink < 3) fail_msg("%s: %d lines of ink in the lesson panel, want 3 or more", LANGS[i], ink);
@@ -478,11 +423,7 @@ static void test_lesson2_has_text(void **s)
 static const char *state_lang(void)
 {
     static char lang[32];
-    char path[600];
-    snprintf(path, sizeof path, "%s/state.json", tmpdir);
-    json_error_t e;
-    json_t *j = json_load_file(path, 0, &e);
-    if (j == NULL) fail_msg("state.json: %s", e.text);
+    json_t *j = lab_json("state.json");
     const char *v = json_string_value(json_object_get(j, "lang"));
     snprintf(lang, sizeof lang, "%s", v != NULL ? v : "(none)");
     json_decref(j);
@@ -496,7 +437,7 @@ static void test_language_cycle(void **s)
     (void)s;
     bool cjk = text_cjk_font(NULL, 0, NULL);
     for (int i = 0; i < NLANGS; i++) {
-        assert_int_equal(lab("--lang %s --headless --frames 1 --state-out %s/state.json", LANGS[i], tmpdir), 0);
+        assert_int_equal(lab("--lang %s --headless --frames 1 --state-out @state.json", LANGS[i]), 0);
         assert_string_equal(state_lang(), LANGS[i]);
     }
     const char *after[3] = { cjk ? "zh-TW" : "vi", cjk ? "vi" : "en", cjk ? "en" : "vi" };
@@ -505,23 +446,17 @@ static void test_language_cycle(void **s)
         char line[64];
         snprintf(line, sizeof line, "%d key down L\n%d key up L\n", 2 * k, 2 * k + 1);
         strcat(script, line);
-        write_input("l.in", script);
-        assert_int_equal(lab("--lang en --headless --frames 8 --input %s/l.in --state-out %s/state.json", tmpdir,
-                             tmpdir), 0);
+        write_text("l.in", script);
+        assert_int_equal(lab("--lang en --headless --frames 8 --input @l.in --state-out @state.json"), 0);
         assert_string_equal(state_lang(), after[k]);
     }
     assert_int_equal(lab("--lang fr --headless --frames 1"), 2);
 }
 
+/* How often needle stands in what the last run wrote on stderr. */
 static int count_in_err(const char *needle)
 {
-    char path[600], buf[8192];
-    snprintf(path, sizeof path, "%s/err", tmpdir);
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
+    const char *buf = lab_slurp("stderr", NULL);
     int count = 0;
     for (const char *p = strstr(buf, needle); p != NULL; p = strstr(p + 1, needle)) count++;
     return count;
@@ -533,17 +468,16 @@ static int count_in_err(const char *needle)
 static void test_no_cjk_font_falls_back(void **s)
 {
     (void)s;
-    write_input("empty.conf", "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n");
-    write_input("lh.in", "0 key down L\n1 key up L\n2 key down H\n3 key up H\n");
+    write_text("empty.conf", "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n");
+    write_text("lh.in", "0 key down L\n1 key up L\n2 key down H\n3 key up H\n");
     char conf[600];
-    snprintf(conf, sizeof conf, "%s/empty.conf", tmpdir);
+    path_of(conf, sizeof conf, "empty.conf");
     setenv("FONTCONFIG_FILE", conf, 1);
-    int rc1 = lab("--lang zh-TW --headless --frames 1 --screenshot %s/a.png --state-out %s/state.json", tmpdir, tmpdir);
+    int rc1 = lab("--lang zh-TW --headless --frames 1 --screenshot @a.png --state-out @state.json");
     int said = count_in_err("no Chinese font");
     char lang1[32];
     snprintf(lang1, sizeof lang1, "%s", state_lang());
-    int rc2 = lab("--lang en --headless --frames 5 --input %s/lh.in --screenshot %s/b.png --state-out %s/state.json",
-                  tmpdir, tmpdir, tmpdir);
+    int rc2 = lab("--lang en --headless --frames 5 --input @lh.in --screenshot @b.png --state-out @state.json");
     unsetenv("FONTCONFIG_FILE");
     assert_int_equal(rc1, 0);
     assert_int_equal(said, 1);
@@ -555,12 +489,8 @@ static void test_no_cjk_font_falls_back(void **s)
 static int setup(void **s)
 {
     (void)s;
-    const char *b = getenv("CL_BUILD");
-    snprintf(bin, sizeof bin, "%s/collision-lab", b != NULL ? b : "build");
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/cl-i18n-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) return -1;
-    if (SDL_Init(0) != 0 || TTF_Init() != 0) return -1;
-    return access(bin, X_OK);
+    if (lab_setup("i18n", "") != 0) return -1;
+    return SDL_Init(0) != 0 || TTF_Init() != 0 ? -1 : 0;
 }
 
 static int teardown(void **s)
@@ -568,9 +498,7 @@ static int teardown(void **s)
     (void)s;
     TTF_Quit();
     SDL_Quit();
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return lab_teardown();
 }
 
 int main(void)

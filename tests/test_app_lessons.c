@@ -6,92 +6,33 @@
  * put the pair into each case and the report must name it.
  * The binary is $CL_BUILD/collision-lab (CL_BUILD defaults to build).
  */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <SDL.h>
-#include <SDL_image.h>
-#include <jansson.h>
-#include <stdbool.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <SDL_ttf.h>
 
 #include "app/app.h"
 #include "app/i18n.h"
 #include "app/text.h"
-
-static char tmpdir[256];
-static char bin[512];
-
-static void write_text(const char *name, const char *text)
-{
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-/* Runs the lab with args (a printf format; @name is a file in tmpdir);
- * returns the exit status. */
-static int lab(const char *fmt, ...)
-{
-    char args[2048], expanded[4096], cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    size_t o = 0;
-    for (const char *p = args; *p && o + 300 < sizeof expanded; p++) {
-        if (*p == '@') o += (size_t)snprintf(expanded + o, sizeof expanded - o, "%s/", tmpdir);
-        else expanded[o++] = *p;
-    }
-    expanded[o] = '\0';
-    snprintf(cmd, sizeof cmd, "%s %s >%s/out 2>%s/err", bin, expanded, tmpdir, tmpdir);
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+#include "lab_run.h"
 
 /* Runs lesson n for frames ticks with the script; returns the state. */
 static json_t *run_lesson(int n, const char *script, int frames)
 {
     write_text("in.txt", script);
     assert_int_equal(lab("--headless --frames %d --lesson %d --input @in.txt --state-out @state.json", frames, n), 0);
-    char path[600];
-    snprintf(path, sizeof path, "%s/state.json", tmpdir);
-    json_error_t e;
-    json_t *j = json_load_file(path, 0, &e);
-    if (j == NULL) fail_msg("state.json: %s", e.text);
+    json_t *j = lab_json("state.json");
     assert_int_equal((int)json_integer_value(json_object_get(j, "lesson")), n);
     return j;
 }
 
-static json_t *shape(json_t *st, int i) { return json_array_get(json_object_get(st, "shapes"), (size_t)i); }
-static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
 static double at(json_t *arr, int i) { return json_number_value(json_array_get(arr, (size_t)i)); }
-static bool flag(json_t *o, const char *k) { return json_is_true(json_object_get(o, k)); }
 static const char *str(json_t *o, const char *k) { return json_string_value(json_object_get(o, k)); }
 
 /* ---- Every lesson draws its explanation --------------------------------- */
 
+/* A screenshot of the whole canvas. */
 static SDL_Surface *load_png(const char *name)
 {
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
-    SDL_Surface *raw = IMG_Load(path);
-    assert_non_null(raw);
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    assert_non_null(img);
+    SDL_Surface *img = lab_png(name);
     assert_int_equal(img->w, 1280);
     assert_int_equal(img->h, 720);
     return img;
@@ -386,10 +327,7 @@ static void test_axis_focus_steps(void **s)
     /* lesson 7, axis 1, then lesson 6: all axes again */
     write_text("in.txt", "1 key down ]\n1 key up ]\n2 key down 6\n2 key up 6\n");
     assert_int_equal(lab("--headless --frames 5 --lesson 7 --input @in.txt --state-out @state.json"), 0);
-    char path[600];
-    snprintf(path, sizeof path, "%s/state.json", tmpdir);
-    st = json_load_file(path, 0, NULL);
-    assert_non_null(st);
+    st = lab_json("state.json");
     assert_int_equal((int)json_integer_value(json_object_get(st, "lesson")), 6);
     assert_int_equal(focus_of(st), -1);
     json_decref(st);
@@ -547,24 +485,18 @@ static void test_labels_do_not_overlap(void **s)
 static int setup(void **s)
 {
     (void)s;
-    const char *b = getenv("CL_BUILD");
-    snprintf(bin, sizeof bin, "%s/collision-lab", b != NULL ? b : "build");
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/cl-lessons-XXXXXX");
-    if (mkdtemp(tmpdir) == NULL) return -1;
+    if (lab_setup("lessons", "") != 0) return -1;
     char err[512];
     if (!i18n_set_language("en", err, sizeof err)) fprintf(stderr, "lessons: %s\n", err);
-    if (TTF_Init() != 0) return -1;
-    return access(bin, X_OK);
+    return TTF_Init() != 0 ? -1 : 0;
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
     i18n_shutdown();
     TTF_Quit();
-    return system(cmd) == 0 ? 0 : -1;
+    return lab_teardown();
 }
 
 int main(void)

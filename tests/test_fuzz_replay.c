@@ -11,41 +11,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "replay.h"
+
 #define FUZZ_ENTRY fuzz_collide_one
 #include "../fuzz/fuzz_collide.c"
-
-/* Feeds every file of corpus/<name>/ to entry; returns how many. */
-static int replay(const char *name, int (*entry)(const uint8_t *, size_t))
-{
-    const char *root = getenv("CL_CORPUS") != NULL ? getenv("CL_CORPUS") : "tests/corpus";
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/%s", root, name);
-    DIR *d = opendir(dir);
-    if (d == NULL) fail_msg("%s: cannot open (run from the top of the repository)", dir);
-    int files = 0;
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL) {
-        if (de->d_name[0] == '.') continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        FILE *f = fopen(path, "rb");
-        assert_non_null(f);
-        static uint8_t buf[1 << 20];
-        size_t n = fread(buf, 1, sizeof buf, f);
-        fclose(f);
-        // a failed check aborts: the name says which file
-        fprintf(stderr, "replay %s (%zu bytes)\n", path, n);
-        entry(buf, n);
-        files++;
-    }
-    closedir(d);
-    return files;
-}
 
 /* Test 1: every file of tests/corpus/collide passes the fuzzer's checks. */
 static void test_replay_collide(void **s)

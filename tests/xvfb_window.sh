@@ -12,14 +12,9 @@
 #      the time the lab ran (not the 5 s it was stopped): no jump.
 # Needs xvfb-run and xdotool; xmessage (x11-utils) when there, for run 2.
 set -eu
-build=${CL_BUILD:-build}
-bin=$build/collision-lab
-for c in xvfb-run xdotool; do
-  command -v "$c" >/dev/null 2>&1 || { echo "xvfb_window.sh: $c is missing (apt-get install xvfb xdotool)"; exit 1; }
-done
-[ -x "$bin" ] || { echo "xvfb_window.sh: $bin is missing (make app)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/lib/xvfb.sh
+. "$(dirname "$0")/lib/xvfb.sh"
+xvfb_setup xvfb_window.sh
 cat >"$tmp/scene.json" <<'JSON'
 { "title": "window", "shapes": [
   { "kind": "circle", "x": 100, "y": 300, "r": 40 },
@@ -27,30 +22,9 @@ cat >"$tmp/scene.json" <<'JSON'
 JSON
 
 cat >"$tmp/drive.sh" <<'DRIVE'
-#!/bin/sh
-set -u
-bin=$1; tmp=$2
-start_lab() {  # name: starts the lab, sets pid and win
-  "$bin" --scene "$tmp/scene.json" --state-out "$tmp/$1.json" --screenshot "$tmp/$1.png" 2>"$tmp/$1.err" &
-  pid=$!
-  win=""
-  for i in $(seq 1 100); do
-    win=$(xdotool search --pid $pid --name "Collision Lab" 2>/dev/null | head -n 1) && [ -n "$win" ] && break
-    sleep 0.1
-  done
-  [ -n "$win" ] || { echo "$1: no window appeared"; kill $pid; exit 1; }
-  sleep 0.5
-  focus_lab
-}
-focus_lab() { xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"; sleep 0.2; }
+# start_lab name: the lab on the scene, its state and screenshot named so
+start_lab() { lab_start $1 --scene "$tmp/scene.json" --state-out "$tmp/$1.json" --screenshot "$tmp/$1.png"; }
 alive() { kill -0 $pid 2>/dev/null || { echo "$1: the lab died"; cat "$tmp/$run.err"; exit 1; }; }
-quit_lab() {  # name
-  focus_lab
-  xdotool key Escape
-  for i in $(seq 1 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
-  if kill -0 $pid 2>/dev/null; then echo "$1: the lab did not quit on Escape"; kill $pid; exit 1; fi
-  wait $pid || { echo "$1: the lab exited with $?"; cat "$tmp/$1.err"; exit 1; }
-}
 
 # 1. resize, minimise, restore
 run=resize; start_lab $run
@@ -61,10 +35,10 @@ xdotool windowminimize "$win" 2>/dev/null || true; sleep 0.6; alive "minimise"
 xdotool windowmap "$win"; xdotool windowactivate "$win" 2>/dev/null || true; sleep 0.4; alive "restore"
 xdotool windowunmap "$win"; sleep 0.6; alive "unmap"
 xdotool windowmap "$win"; sleep 0.4; alive "map"
-focus_lab
+lab_focus
 # still answers: Down held 0.5 s moves the circle about 120 px
 xdotool keydown Down; sleep 0.5; xdotool keyup Down; sleep 0.2
-quit_lab $run
+lab_quit $run
 
 # 2. focus lost while Right is held: released in another window
 run=focus; start_lab $run
@@ -93,7 +67,7 @@ sleep 1.5                    # a stuck key would move the circle 360 px here
 [ -n "$other" ] && kill $mpid 2>/dev/null
 sleep 0.3
 alive focus
-quit_lab $run
+lab_quit $run
 
 # 3. a 5 s stall while Right is held
 run=stall; start_lab $run
@@ -101,10 +75,10 @@ xdotool keydown Right; sleep 0.3
 kill -STOP $pid; sleep 5; kill -CONT $pid
 sleep 0.3; xdotool keyup Right; sleep 0.2
 alive stall
-quit_lab $run
+lab_quit $run
 DRIVE
 
-xvfb-run -a -s "-screen 0 3840x2160x24" sh "$tmp/drive.sh" "$bin" "$tmp" || exit 1
+xvfb_drive 3840x2160 || exit 1
 for run in resize focus stall; do
   [ -s "$tmp/$run.json" ] || { echo "$run: no state written"; cat "$tmp/$run.err"; exit 1; }
   [ -s "$tmp/$run.png" ] || { echo "$run: no screenshot written"; exit 1; }

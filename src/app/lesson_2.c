@@ -15,22 +15,17 @@
 
 #include <stdio.h>
 
-static bool build(World *w, int preset)
-{
-    Body circle, rect;
-    switch (preset) {
-    case 0: circle = body_circle(330.0f, 440.0f, 75.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
-    case 1: circle = body_circle(700.0f, 280.0f, 75.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
-    case 2: circle = body_circle(720.0f, 450.0f, 50.0f); rect = body_rect(760.0f, 440.0f, 320.0f, 170.0f, 0.0f); break;
-    case 3: circle = body_circle(500.0f, 400.0f, 70.0f); rect = body_rect(640.0f, 440.0f, 800.0f, 2.0f, 0.0f); break;
-    case 4: circle = body_circle(1093.0f, 216.0f, 4.0f); rect = body_rect(640.0f, 430.0f, 900.0f, 420.0f, 0.0f); break;
-    default: return false;
-    }
-    world_clear(w);
-    if (!world_add(w, &circle) || !world_add(w, &rect)) return false;
-    w->selected = 0;
-    return true;
-}
+/* F1 the lesson; F2 touching the top edge; F3 the centre inside the box;
+ * F4 a very thin box; F5 a tiny circle at the corner of a huge box. */
+static const CircleBox PRESETS[5] = {
+    { { 330.0f, 440.0f }, 75.0f, { 760.0f, 440.0f }, 320.0f, 170.0f },
+    { { 700.0f, 280.0f }, 75.0f, { 760.0f, 440.0f }, 320.0f, 170.0f },
+    { { 720.0f, 450.0f }, 50.0f, { 760.0f, 440.0f }, 320.0f, 170.0f },
+    { { 500.0f, 400.0f }, 70.0f, { 640.0f, 440.0f }, 800.0f, 2.0f },
+    { { 1093.0f, 216.0f }, 4.0f, { 640.0f, 430.0f }, 900.0f, 420.0f },
+};
+
+static bool build(World *w, int preset) { return lesson_build_circle_box(w, PRESETS, 5, preset); }
 
 typedef struct Picture { Circle c; Rect r; RegionReport rep; } Picture;
 

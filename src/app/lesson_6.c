@@ -33,10 +33,7 @@ static bool build(World *w, int preset)
     case 3: a = body_rect(640.0f, 430.0f, 800.0f, 2.0f, 20.0f); b = body_rect(780.0f, 470.0f, 140.0f, 200.0f, -30.0f); break;
     default: return false;
     }
-    world_clear(w);
-    if (!world_add(w, &a) || !world_add(w, &b)) return false;
-    w->selected = 0;
-    return true;
+    return lesson_set_pair(w, &a, &b);
 }
 
 static bool picture(const App *app, const Shape **a, const Shape **b, SatReport *r)
@@ -62,15 +59,6 @@ static void name_axis(const Shape *owner, const SatAxis *ax, char name[16], char
     snprintf(edge, 64, tr(from_a ? "lesson6.edge_a" : "lesson6.edge_b"), (double)sqrtf(d.x * d.x + d.y * d.y));
 }
 
-/* [ and ]: one axis at a time. */
-static bool on_key(App *app, const Binding *bind)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return false;
-    return lesson_axis_key(app, bind, r.count);
-}
-
 /* A and B at the centres, over the lines and before the axes' labels. */
 static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *b)
 {
@@ -78,28 +66,8 @@ static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *
     lesson_label(c, b->rect.center, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, "B");
 }
 
-static void draw_over(const App *app, Canvas *c)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return;
-    lesson_sat_draw(app, c, a, b, &r, name_axis, name_shapes);
-}
-
-static int hud(const App *app, char lines[][160], int max)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return 0;
-    return lesson_sat_hud(app, a, b, &r, name_axis, lines, max);
-}
-
-static void report(const App *app, json_t *state)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return;
-    json_object_set_new(state, "sat", lesson_sat_json(app, &r));
-}
-
-const Lesson lesson_6 = { "lesson6", build, NULL, NULL, draw_over, hud, report, on_key };
+/* [ and ] step through the axes one at a time (lessons.c does the rest). */
+const SatLesson lesson_6 = {
+    { "lesson6", build, NULL, NULL, lesson_sat_draw_over, lesson_sat_lines, lesson_sat_report, lesson_sat_on_key },
+    picture, name_axis, name_shapes,
+};

@@ -44,10 +44,7 @@ static bool build(World *w, int preset)
     default: return false;
     }
     Body a = body_poly(quad, 4), b = body_poly(tri, 3);
-    world_clear(w);
-    if (!world_add(w, &a) || !world_add(w, &b)) return false;
-    w->selected = 0;
-    return true;
+    return lesson_set_pair(w, &a, &b);
 }
 
 static bool picture(const App *app, const Shape **a, const Shape **b, SatReport *r)
@@ -66,15 +63,6 @@ static void name_axis(const Shape *owner, const SatAxis *ax, char name[16], char
     int e = ((ax->edge % n) + n) % n;
     snprintf(name, 16, "%c%c", l[e], l[(e + 1) % n]);
     if (edge != NULL) snprintf(edge, 64, tr("lesson7.edge"), name);
-}
-
-/* [ and ]: one axis at a time. */
-static bool on_key(App *app, const Binding *bind)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return false;
-    return lesson_axis_key(app, bind, r.count);
 }
 
 static void letters(Canvas *c, const Poly *p, const char *names, Color col)
@@ -100,28 +88,8 @@ static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *
     letters(c, &b->poly, LETTERS_B, LESSON_INK);
 }
 
-static void draw_over(const App *app, Canvas *c)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return;
-    lesson_sat_draw(app, c, a, b, &r, name_axis, name_shapes);
-}
-
-static int hud(const App *app, char lines[][160], int max)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return 0;
-    return lesson_sat_hud(app, a, b, &r, name_axis, lines, max);
-}
-
-static void report(const App *app, json_t *state)
-{
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!picture(app, &a, &b, &r)) return;
-    json_object_set_new(state, "sat", lesson_sat_json(app, &r));
-}
-
-const Lesson lesson_7 = { "lesson7", build, NULL, NULL, draw_over, hud, report, on_key };
+/* [ and ] step through the axes one at a time (lessons.c does the rest). */
+const SatLesson lesson_7 = {
+    { "lesson7", build, NULL, NULL, lesson_sat_draw_over, lesson_sat_lines, lesson_sat_report, lesson_sat_on_key },
+    picture, name_axis, name_shapes,
+};

@@ -52,6 +52,22 @@ bool lesson_pair(const App *app, const Shape **a, const Shape **b)
     return true;
 }
 
+bool lesson_set_pair(World *w, const Body *a, const Body *b)
+{
+    world_clear(w);
+    if (!world_add(w, a) || !world_add(w, b)) return false;
+    w->selected = 0;
+    return true;
+}
+
+bool lesson_build_circle_box(World *w, const CircleBox *presets, int count, int preset)
+{
+    if (preset < 0 || preset >= count) return false;
+    const CircleBox *p = &presets[preset];
+    Body circle = body_circle(p->c.x, p->c.y, p->r), box = body_rect(p->box.x, p->box.y, p->w, p->h, 0.0f);
+    return lesson_set_pair(w, &circle, &box);
+}
+
 Color lesson_alpha(Color c, Uint8 alpha)
 {
     c.a = alpha;
@@ -450,4 +466,55 @@ json_t *lesson_sat_json(const App *app, const SatReport *r)
     else
         json_object_set_new(sat, "mtv", json_null());
     return sat;
+}
+
+/* The separating axis lesson the app is on; NULL on any other lesson. */
+static const SatLesson *sat_lesson(const App *app)
+{
+    const Lesson *L = lesson_get(app->lesson);
+    if (L->on_key != lesson_sat_on_key) return NULL;
+    return (const SatLesson *)(const void *)L;   /* the lesson is a SatLesson's first member */
+}
+
+/* The lesson's pair and their report; false when there is nothing to show. */
+static bool sat_picture(const App *app, const SatLesson **l, const Shape **a, const Shape **b, SatReport *r)
+{
+    *l = sat_lesson(app);
+    return *l != NULL && (*l)->picture(app, a, b, r);
+}
+
+bool lesson_sat_on_key(App *app, const Binding *b)
+{
+    const SatLesson *l = NULL;
+    const Shape *sa = NULL, *sb = NULL;
+    SatReport r;
+    if (!sat_picture(app, &l, &sa, &sb, &r)) return false;
+    return lesson_axis_key(app, b, r.count);
+}
+
+void lesson_sat_draw_over(const App *app, Canvas *c)
+{
+    const SatLesson *l = NULL;
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!sat_picture(app, &l, &a, &b, &r)) return;
+    lesson_sat_draw(app, c, a, b, &r, l->names, l->shape_names);
+}
+
+int lesson_sat_lines(const App *app, char lines[][160], int max)
+{
+    const SatLesson *l = NULL;
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!sat_picture(app, &l, &a, &b, &r)) return 0;
+    return lesson_sat_hud(app, a, b, &r, l->names, lines, max);
+}
+
+void lesson_sat_report(const App *app, json_t *state)
+{
+    const SatLesson *l = NULL;
+    const Shape *a = NULL, *b = NULL;
+    SatReport r;
+    if (!sat_picture(app, &l, &a, &b, &r)) return;
+    json_object_set_new(state, "sat", lesson_sat_json(app, &r));
 }

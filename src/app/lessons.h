@@ -17,8 +17,8 @@ extern const Lesson lesson_2;
 extern const Lesson lesson_3;
 extern const Lesson lesson_4;
 extern const Lesson lesson_5;
-extern const Lesson lesson_6;
-extern const Lesson lesson_7;
+extern const struct SatLesson lesson_6;   /* see SatLesson below */
+extern const struct SatLesson lesson_7;
 extern const Lesson lesson_8;
 
 #define LESSON_1 (&lesson_1)
@@ -26,8 +26,8 @@ extern const Lesson lesson_8;
 #define LESSON_3 (&lesson_3)
 #define LESSON_4 (&lesson_4)
 #define LESSON_5 (&lesson_5)
-#define LESSON_6 (&lesson_6)
-#define LESSON_7 (&lesson_7)
+#define LESSON_6 (&lesson_6.lesson)
+#define LESSON_7 (&lesson_7.lesson)
 #define LESSON_8 (&lesson_8)
 extern const Lesson lesson_9;
 #define LESSON_9 (&lesson_9)
@@ -44,6 +44,14 @@ extern const Color LESSON_SHADE;     /* the backdrop behind labels */
 
 /* Shapes 0 and 1 (the lesson's pair); false when the world has fewer. */
 bool lesson_pair(const App *app, const Shape **a, const Shape **b);
+/* The world holds just a and b (shapes 0 and 1), a selected; false when
+ * one does not fit. */
+bool lesson_set_pair(World *w, const Body *a, const Body *b);
+/* A circle and an upright box: one preset of a lesson (F1..F5). */
+typedef struct CircleBox { Vec2 c; float r; Vec2 box; float w, h; } CircleBox;
+/* The build of a circle-and-box lesson from its presets (count of them);
+ * false for a preset it does not have. */
+bool lesson_build_circle_box(World *w, const CircleBox *presets, int count, int preset);
 Color lesson_alpha(Color c, Uint8 alpha);
 /* "collide" or "apart", from the catalogue. */
 const char *lesson_verdict(bool hit);
@@ -86,5 +94,21 @@ int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatRepo
                    char lines[][160], int max);
 /* "sat": {"axes": [...], "separating", "separating_from", "mtv", "focus"} */
 json_t *lesson_sat_json(const App *app, const SatReport *r);
+
+/* A separating axis lesson (6, 7): a Lesson whose on_key, draw_over, hud
+ * and report are the four below, followed by its picture (finds the pair
+ * and their report; false when the world holds no such pair) and how it
+ * names the axes and the shapes. The four find it as lesson_get(app->lesson)
+ * and do nothing on any other lesson. */
+typedef struct SatLesson {
+    Lesson lesson;   /* first: lesson_get hands out &lesson */
+    bool (*picture)(const App *app, const Shape **a, const Shape **b, SatReport *r);
+    AxisNamer names;
+    ShapeNamer shape_names;
+} SatLesson;
+bool lesson_sat_on_key(App *app, const Binding *b);                 /* [ ] step the axes */
+void lesson_sat_draw_over(const App *app, Canvas *c);               /* lesson_sat_draw */
+int lesson_sat_lines(const App *app, char lines[][160], int max);   /* lesson_sat_hud */
+void lesson_sat_report(const App *app, json_t *state);              /* "sat" in the state */
 
 #endif

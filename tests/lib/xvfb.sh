@@ -1,0 +1,69 @@
+# tests/lib/xvfb.sh - what tests/xvfb.sh and tests/xvfb_window.sh share: the
+# real windowed lab under Xvfb, driven by xdotool. Sourced, never run on its
+# own (scripts/run-tests.sh runs tests/*.sh only, not this folder).
+#
+# The test:     . "$(dirname "$0")/lib/xvfb.sh"; xvfb_setup NAME;
+#               writes the steps to "$tmp/drive.sh"; xvfb_drive WIDTHxHEIGHT
+# drive.sh:     runs under Xvfb with bin, tmp and this file's functions:
+#               lab_start, lab_focus, lab_quit (set -u, not -e)
+
+# xvfb_setup NAME: sets build, bin and tmp (a temporary folder, removed on
+# exit); exits 1 when xvfb-run, xdotool or the binary is missing.
+xvfb_setup() {
+  build=${CL_BUILD:-build}
+  bin=$build/collision-lab
+  for c in xvfb-run xdotool; do
+    command -v "$c" >/dev/null 2>&1 || { echo "$1: $c is missing (apt-get install xvfb xdotool)"; exit 1; }
+  done
+  [ -x "$bin" ] || { echo "$1: $bin is missing (make app)"; exit 1; }
+  xvfb_lib=$(cd "$(dirname "$0")/lib" && pwd)/xvfb.sh
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+}
+
+# xvfb_drive WIDTHxHEIGHT: runs "$tmp/drive.sh" on an Xvfb screen that size;
+# its status is the script's.
+xvfb_drive() {
+  xvfb-run -a -s "-screen 0 ${1}x24" \
+    sh -c 'set -u; bin=$1; tmp=$2; . "$3"; . "$tmp/drive.sh"' drive "$bin" "$tmp" "$xvfb_lib"
+}
+
+# ---- In drive.sh ------------------------------------------------------------
+
+# lab_start NAME ARGS...: the lab with ARGS in the background, stderr to
+# $tmp/NAME.err; sets pid and, once its window is up, win, and focuses it.
+lab_start() {
+  name=$1; shift
+  for attempt in 1 2; do
+    "$bin" "$@" 2>"$tmp/$name.err" &
+    pid=$!
+    win=""
+    for i in $(seq 1 100); do
+      win=$(xdotool search --pid $pid --name "Collision Lab" 2>/dev/null | head -n 1) && [ -n "$win" ] && break
+      kill -0 $pid 2>/dev/null || break
+      sleep 0.1
+    done
+    [ -n "$win" ] && break
+    if kill -0 $pid 2>/dev/null; then echo "$name: no window appeared in 10 s"; kill $pid
+    else wait $pid; echo "$name: the lab exited with status $? before its window appeared"; fi
+    cat "$tmp/$name.err"
+    # once, a window server busy starting has refused the first client: the
+    # second attempt says whether it was that or the lab
+    [ $attempt = 2 ] && exit 1
+    echo "$name: trying once more"
+    sleep 1
+  done
+  sleep 0.5
+  lab_focus
+}
+
+lab_focus() { xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"; sleep 0.2; }
+
+# lab_quit NAME: Escape must end the lab within 5 s, with status 0.
+lab_quit() {
+  lab_focus
+  xdotool key Escape
+  for i in $(seq 1 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  if kill -0 $pid 2>/dev/null; then echo "$1: the lab did not quit on Escape"; kill $pid; exit 1; fi
+  wait $pid || { echo "$1: the lab exited with $?"; cat "$tmp/$1.err"; exit 1; }
+}
