@@ -71,6 +71,20 @@ static bool script(const char *text, Script *out)
     return script_parse("in.txt", text, strlen(text), out, err, sizeof err);
 }
 
+/* Test 2b: a path too long for the lab to keep whole is refused, not cut. */
+static void test_cli_long_path(void **s)
+{
+    (void)s;
+    Options o;
+    static char longpath[5000];
+    memset(longpath, 'a', sizeof longpath - 1);
+    longpath[sizeof longpath - 1] = '\0';
+    assert_int_equal(cli("--scene", longpath, NULL, NULL, &o), CLI_ERROR);
+    assert_non_null(strstr(err, "too long"));
+    longpath[3000] = '\0';
+    assert_int_equal(cli("--scene", longpath, NULL, NULL, &o), CLI_OK);
+}
+
 /* Test 3: a script with every event kind, comments, and no final newline. */
 static void test_script_good(void **s)
 {
@@ -235,6 +249,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cli_good),    cmocka_unit_test(test_cli_bad),
+        cmocka_unit_test(test_cli_long_path),
         cmocka_unit_test(test_script_good), cmocka_unit_test(test_script_bad),
         cmocka_unit_test(test_scene_good),  cmocka_unit_test(test_scene_bad),
         cmocka_unit_test(test_scene_too_many), cmocka_unit_test(test_held_set),

@@ -173,6 +173,15 @@ static void one_shot(App *app, const Binding *b)
     }
 }
 
+/* A zoomed view stays on the canvas: the pan point keeps half the visible
+ * width and height from each edge, so no drag loses the shapes. */
+static void clamp_pan(App *app)
+{
+    const float hw = 0.5f * CANVAS_W / app->view.zoom, hh = 0.5f * CANVAS_H / app->view.zoom;
+    app->view.pan.x = app->view.pan.x < hw ? hw : app->view.pan.x > CANVAS_W - hw ? CANVAS_W - hw : app->view.pan.x;
+    app->view.pan.y = app->view.pan.y < hh ? hh : app->view.pan.y > CANVAS_H - hh ? CANVAS_H - hh : app->view.pan.y;
+}
+
 static void zoom_about(App *app, Vec2 canvas_pt, float factor)
 {
     float z = app->view.zoom * factor;
@@ -184,6 +193,7 @@ static void zoom_about(App *app, Vec2 canvas_pt, float factor)
     app->view.pan.y = canvas_pt.y - (canvas_pt.y - app->view.pan.y) * k;
     app->view.zoom = z;
     if (z == 1.0f) reset_view(app);
+    clamp_pan(app);
 }
 
 void app_event(App *app, const InputEvent *ev)
@@ -231,10 +241,13 @@ void app_event(App *app, const InputEvent *ev)
             b->pos = (Vec2){ ev->pos.x + app->drag_offset.x, ev->pos.y + app->drag_offset.y };
             body_keep_on_canvas(b);
         } else if (app->panning && app->view.zoom > 1.0f) {
+            Vec2 pan0 = app->view.pan;
             app->view.pan.x -= ev->pos.x - before.x;
             app->view.pan.y -= ev->pos.y - before.y;
-            /* the mouse position in canvas space moved with the pan */
-            app->mouse = before;
+            clamp_pan(app);
+            /* the canvas point under the cursor moved with the pan (by what
+             * the clamp left of it) */
+            app->mouse = (Vec2){ ev->pos.x + app->view.pan.x - pan0.x, ev->pos.y + app->view.pan.y - pan0.y };
         }
         break;
     }

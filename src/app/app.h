@@ -51,7 +51,7 @@ struct App {
     int lesson;
     int preset;
     int axis_focus;          /* lessons 6, 7: the axis [ ] stepped to, -1 all */
-    char scene_path[1024];   /* --scene, for Ctrl+S / Ctrl+O; "" for lessons */
+    char scene_path[4096];   /* --scene, for Ctrl+S / Ctrl+O; "" for lessons */
     HeldSet held;
     long tick;               /* fixed ticks run */
     bool paused, step_once, slowmo;

@@ -70,6 +70,7 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             value = argv[++i];
         }
         if (value[0] == '\0') { snprintf(err, errlen, "%s needs a value, not an empty string", name); return CLI_ERROR; }
+        if (strlen(value) >= 4000) { snprintf(err, errlen, "%s: the value is too long (4000 characters at most)", name); return CLI_ERROR; }
         if (strcmp(name, "--lesson") == 0) {
             long n = 0;
             if (!parse_long(value, 0, 9, &n)) {

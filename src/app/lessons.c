@@ -186,6 +186,13 @@ static float axis_offset(const Shape *a, const Shape *b, const SatAxis *ax, int 
     return best;
 }
 
+float lesson_sat_push(const SatAxis *ax)
+{
+    /* b leaves a by moving past a's far end or past its near end: the
+     * shorter way. Without containment this is the overlap itself. */
+    return fminf(ax->a.max - ax->b.min, ax->b.max - ax->a.min);
+}
+
 static void sat_axis_text(const SatReport *r, int i, AxisNamer names, char *out, size_t n)
 {
     const SatAxis *ax = &r->axes[i];
@@ -195,7 +202,7 @@ static void sat_axis_text(const SatReport *r, int i, AxisNamer names, char *out,
         snprintf(out, n, tr(i == r->separating ? "sat.axis_separates" : "sat.axis_gap"), name, (double)-ax->overlap);
     else
         snprintf(out, n, tr(r->hit && i == r->min_axis ? "sat.axis_least" : "sat.axis_overlap"), name,
-                 (double)ax->overlap);
+                 (double)lesson_sat_push(ax));
 }
 
 int lesson_axis_focus(const App *app, const SatReport *r)
@@ -406,7 +413,7 @@ int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatRepo
         char result[64];
         names(ax->source == SAT_FROM_B ? b : a, ax, name, edge);
         if (ax->overlap < 0.0f) snprintf(result, sizeof result, tr("sat.gap"), (double)-ax->overlap);
-        else snprintf(result, sizeof result, tr("sat.overlap"), (double)ax->overlap);
+        else snprintf(result, sizeof result, tr("sat.overlap"), (double)lesson_sat_push(ax));
         snprintf(lines[n], 160, tr("sat.focus"), focus + 1, r->count, name, edge);
         n++;
         if (n < max) {

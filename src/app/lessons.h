@@ -106,6 +106,10 @@ typedef struct SatLesson {
     AxisNamer names;
     ShapeNamer shape_names;
 } SatLesson;
+/* How far b must move along the axis to leave a: the overlap of the two
+ * shadows, or more when one shadow holds the other. The labels show this,
+ * so the least of them is the MTV's depth. */
+float lesson_sat_push(const SatAxis *ax);
 bool lesson_sat_on_key(App *app, const Binding *b);                 /* [ ] step the axes */
 void lesson_sat_draw_over(const App *app, Canvas *c);               /* lesson_sat_draw */
 int lesson_sat_lines(const App *app, char lines[][160], int max);   /* lesson_sat_hud */

@@ -45,7 +45,7 @@ static bool save_png(SDL_Renderer *r, int w, int h, const char *path, char *err,
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
     if (s == NULL) { snprintf(err, errlen, "%s: %s", path, SDL_GetError()); return false; }
     bool ok = SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGBA32, s->pixels, s->pitch) == 0;
-    char tmp[1200];
+    char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp-%ld.png", path, (long)getpid());
     ok = ok && IMG_SavePNG(s, tmp) == 0;
     if (!ok || rename(tmp, path) != 0) {

@@ -1,0 +1,200 @@
+/*
+ * test_app_review.c - what a classroom run-through found, each pinned by a
+ * test through the App API (the path the window and the scripts take):
+ * a zoomed view cannot be dragged off the canvas; the SAT lessons' "least
+ * overlap" is the MTV's depth even when one shape holds the other; lesson 9
+ * refuses every-pair testing where a tick would take most of a second.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "app/i18n.h"
+
+static void key(App *app, InputKind kind, SDL_Keycode k)
+{
+    InputEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = kind;
+    ev.key = k;
+    app_event(app, &ev);
+}
+
+static void press(App *app, SDL_Keycode k)
+{
+    key(app, IN_KEY_DOWN, k);
+    key(app, IN_KEY_UP, k);
+}
+
+static void mouse(App *app, InputKind kind, float x, float y, int button)
+{
+    InputEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = kind;
+    ev.pos = (Vec2){ x, y };
+    ev.button = button;
+    app_event(app, &ev);
+}
+
+static void zoom(App *app, float notches)
+{
+    key(app, IN_KEY_DOWN, SDLK_LCTRL);
+    InputEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = IN_WHEEL;
+    ev.wheel = notches;
+    app_event(app, &ev);
+    key(app, IN_KEY_UP, SDLK_LCTRL);
+}
+
+/* The canvas rectangle the view shows: it must stay inside 1280x720. */
+static void assert_view_on_canvas(const App *app)
+{
+    const float hw = 0.5f * CANVAS_W / app->view.zoom, hh = 0.5f * CANVAS_H / app->view.zoom;
+    assert_true(app->view.pan.x - hw >= -0.01f);
+    assert_true(app->view.pan.x + hw <= CANVAS_W + 0.01f);
+    assert_true(app->view.pan.y - hh >= -0.01f);
+    assert_true(app->view.pan.y + hh <= CANVAS_H + 0.01f);
+}
+
+/* Test 1: right-dragging a zoomed view far to one side stops at the
+ * canvas's edge (a student could otherwise drag the shapes out of sight),
+ * and zooming about a corner does not show what lies past it. */
+static void test_pan_stays_on_canvas(void **s)
+{
+    (void)s;
+    App app;
+    app_init(&app, 0);
+    app.headless = true;
+    mouse(&app, IN_MOUSE_MOVE, 640.0f, 360.0f, 0);
+    zoom(&app, 4.0f);
+    assert_true(app.view.zoom > 2.0f);
+    /* ten long drags to the right: the view moves left, to x = 0 at most */
+    for (int k = 0; k < 10; k++) {
+        mouse(&app, IN_MOUSE_DOWN, 100.0f, 360.0f, SDL_BUTTON_RIGHT);
+        mouse(&app, IN_MOUSE_MOVE, 1200.0f, 700.0f, 0);
+        mouse(&app, IN_MOUSE_UP, 1200.0f, 700.0f, SDL_BUTTON_RIGHT);
+        assert_view_on_canvas(&app);
+    }
+    assert_float_equal(app.view.pan.x, 0.5 * CANVAS_W / app.view.zoom, 0.01);
+    /* a small drag back moves the view by exactly that much */
+    float px = app.view.pan.x;
+    mouse(&app, IN_MOUSE_DOWN, 600.0f, 300.0f, SDL_BUTTON_RIGHT);
+    mouse(&app, IN_MOUSE_MOVE, 580.0f, 300.0f, 0);
+    mouse(&app, IN_MOUSE_UP, 580.0f, 300.0f, SDL_BUTTON_RIGHT);
+    assert_float_equal(app.view.pan.x, px + 20.0f, 0.01);
+    /* zooming out about the far corner keeps the view on the canvas too */
+    mouse(&app, IN_MOUSE_MOVE, 1280.0f, 720.0f, 0);
+    zoom(&app, -1.0f);
+    assert_view_on_canvas(&app);
+    /* the shapes never moved */
+    assert_float_equal(app.world.bodies[0].pos.x, 260.0, 0.0);
+    app_free(&app);
+}
+
+/* The number after "overlap " in the HUD lines, or NAN. */
+static double hud_overlap(const App *app)
+{
+    const Lesson *L = lesson_get(app->lesson);
+    char lines[8][160];
+    int n = L->hud(app, lines, 8);
+    for (int i = 0; i < n; i++) {
+        const char *p = strstr(lines[i], "overlap ");
+        if (p != NULL) return strtod(p + strlen("overlap "), NULL);
+    }
+    return NAN;
+}
+
+/* Test 2: lessons 6 and 7, F3 (one shape inside the other): the axis the
+ * HUD calls the least overlap shows the MTV's depth. The shadows' plain
+ * intersection would read 131 px there while the MTV is 187 px, and
+ * another axis would show a smaller "overlap" than the "least". */
+static void test_sat_least_overlap_is_the_mtv(void **s)
+{
+    (void)s;
+    const int lessons[2] = { 6, 7 };
+    for (int li = 0; li < 2; li++) {
+        App app;
+        app_init(&app, lessons[li]);
+        app.headless = true;
+        press(&app, SDLK_F3);
+        assert_int_equal(app.preset, 2);
+        SatReport r;
+        assert_true(sat_report(&app.world.shapes[0], &app.world.shapes[1], &r));
+        assert_true(r.hit);
+        assert_true(r.min_axis >= 0);
+        /* step [ ] to every axis: none shows less than the least */
+        double least = NAN;
+        for (int k = 0; k < r.count; k++) {
+            app.axis_focus = k;
+            double o = hud_overlap(&app);
+            assert_false(isnan(o));
+            if (k == r.min_axis) least = o;
+            else assert_true(o >= r.contact.depth - 0.1);
+        }
+        assert_float_equal(least, r.contact.depth, 0.06);
+        app_free(&app);
+    }
+}
+
+/* Test 3: lesson 9 does not test every pair of more than 4,000 shapes:
+ * 8,000 would take about a second a tick and the window would stop
+ * answering. B there keeps the grid and says why. */
+static void test_lesson9_every_pair_capped(void **s)
+{
+    (void)s;
+    App app;
+    app_init(&app, 9);
+    app.headless = true;
+    assert_true(app.world.use_broadphase);
+    press(&app, SDLK_EQUALS);   /* 4,000 */
+    press(&app, SDLK_EQUALS);   /* 8,000 */
+    assert_int_equal(app.world.count, 8000);
+    app.status[0] = '\0';
+    press(&app, SDLK_b);
+    assert_true(app.world.use_broadphase);
+    assert_true(app.status[0] != '\0');
+    /* halved to 4,000, every pair is allowed again */
+    press(&app, SDLK_MINUS);
+    assert_int_equal(app.world.count, 4000);
+    press(&app, SDLK_b);
+    assert_false(app.world.use_broadphase);
+    app_free(&app);
+}
+
+static int setup(void **s)
+{
+    (void)s;
+    char err[256];
+    /* the catalogue for the HUD (text from the build tree) */
+    if (!i18n_set_language("en", err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static int teardown(void **s)
+{
+    (void)s;
+    i18n_shutdown();
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pan_stays_on_canvas),
+        cmocka_unit_test(test_sat_least_overlap_is_the_mtv),
+        cmocka_unit_test(test_lesson9_every_pair_capped),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
