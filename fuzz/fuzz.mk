@@ -44,10 +44,10 @@ $(FUZZ_DIR)/obj/%.o: src/%.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(SDL_CFLAGS) -c $< -o $@
 
 $(FUZZ_DIR)/fuzz_collide: fuzz/fuzz_collide.c $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -lm -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.c %.o,$^) -lm -o $@
 
 $(FUZZ_DIR)/fuzz_scene $(FUZZ_DIR)/fuzz_script: $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_APP_OBJ) $(FUZZ_LIB_OBJ)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(SDL_CFLAGS) $^ $(SDL_LIBS) -lm -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(SDL_CFLAGS) $(filter %.c %.o,$^) $(SDL_LIBS) -lm -o $@
 
 # One run: seeds copied (never overwritten) into the working corpus; new
 # inputs go there, crashes into artifacts/. -print_final_stats reports the

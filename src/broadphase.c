@@ -4,11 +4,13 @@
  *
  * The idea
  *   1. Each valid shape's AABB, grown by the narrow phase's rounding slack
- *      (shape_aabb_padded): shapes_collide may say yes to shapes a few ulps
- *      apart, and the pairs must be exactly its. A bad shape's box is empty.
- *   2. Cell edge = 2 x the median shape extent, the median read from a
- *      histogram of the extents' float bits (one pass, within 25 %, and a few
- *      giant shapes cannot blow it up as they would a mean).
+ *      (aabb_pad, as shape_aabb_padded): shapes_collide may say yes to shapes
+ *      a few ulps apart, and the pairs must be exactly its. A bad shape's box
+ *      is empty.
+ *   2. Cell edge = 2 x the median shape extent (before padding; points left
+ *      out when they are the majority), the median read from a histogram of
+ *      the extents' float bits (one pass, within 25 %, and a few giant shapes
+ *      cannot blow it up as they would a mean).
  *   3. Each shape goes into every cell its box covers: a counting sort of
  *      (shape, cell) entries into a power-of-two hash table (load <= 1), the
  *      box copied in so the pair loop reads memory in order.
@@ -227,7 +229,8 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
     for (int i = 0; i < n; i++) {
         /* a bad shape's box has min > max (collide.h); and shapes_collide
            rejects it anyway, so no pair can come from it */
-        Aabb a = shape_aabb_padded(&shapes[i]);
+        Aabb raw = shape_aabb(&shapes[i]);
+        Aabb a = aabb_pad(raw);
         if (!(a.min.x <= a.max.x && a.min.y <= a.max.y)) {
             continue;
         }
@@ -237,8 +240,10 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
         it->box.maxx = a.max.x;
         it->box.maxy = a.max.y;
         it->shape = i;
-        float w = a.max.x - a.min.x;
-        float h = a.max.y - a.min.y;
+        /* the extent before padding: a point's is 0 (bin 0), where its
+           padded box is the slack wide and would pass for a tiny shape */
+        float w = raw.max.x - raw.min.x;
+        float h = raw.max.y - raw.min.y;
         hist[bp_bin(w > h ? w : h)] += 1;
     }
     if (m < 2) {
@@ -246,7 +251,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
     }
 
     // 2. cell size from the median extent (of the non-zero ones, when at
-    //    least half the shapes are points)
+    //    least half the shapes are points: bin 0 holds the points)
     float cell = 0.0f;
     {
         size_t zero = hist[0];

@@ -48,9 +48,14 @@ static inline bool regions_decide(Circle c, Rect r, RegionReport *out)
         part = REGION_EDGE;
         hit = true;
     } else {
-        // part 3, corner: Pythagoras on the corner offsets against r
+        // part 3, corner: Pythagoras on the corner offsets against r (tiny
+        // ones scaled up exactly first, so that no square underflows)
         part = REGION_CORNER;
-        hit = cx * cx + cy * cy <= c.radius * c.radius;
+        float s = tiny_scale(float_max(float_max(cx, cy), c.radius));
+        float sx = cx * s;
+        float sy = cy * s;
+        float sr = c.radius * s;
+        hit = sx * sx + sy * sy <= sr * sr;
     }
     if (out != NULL) {
         out->part = part;
@@ -317,7 +322,11 @@ Aabb shape_aabb(const Shape *s)
 
 Aabb shape_aabb_padded(const Shape *s)
 {
-    Aabb box = shape_aabb(s);
+    return aabb_pad(shape_aabb(s));
+}
+
+Aabb aabb_pad(Aabb box)
+{
     if (box.min.x <= box.max.x) {
         // a few ulps of the largest |coordinate| plus the extent, and a floor
         // for squared distances that round to zero (COLLIDE_REL_TOLERANCE)

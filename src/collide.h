@@ -113,7 +113,10 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact);
 /// that is far below a pixel; in general, shapes_collide may count as
 /// touching two shapes apart by up to COLLIDE_REL_TOLERANCE times the
 /// largest |coordinate| + extent involved, plus COLLIDE_ABS_TOLERANCE
-/// (squared distances of values below about 1e-19 round to zero). It never
+/// (tests with a circle scale lengths under a pixel up exactly first, so
+/// that no square underflows and two distinct points never touch; the
+/// polygon and rectangle pairs multiply only two lengths, which round to
+/// zero below about 1e-22 px). It never
 /// counts as touching two shapes whose boxes (shape_aabb) are apart by more
 /// than that: shape_aabb_padded grows a box by exactly that slack, and the
 /// broad phase uses it so that it finds every pair shapes_collide accepts.
@@ -158,6 +161,10 @@ Aabb shape_aabb(const Shape *s);
 /// COLLIDE_REL_TOLERANCE): two shapes whose padded boxes do not overlap do
 /// not collide. A bad shape gives the same empty box as shape_aabb.
 Aabb shape_aabb_padded(const Shape *s);
+/// `box` grown on every side by the rounding slack, as shape_aabb_padded
+/// grows shape_aabb (for a caller that wants both boxes). An empty box
+/// (min > max) stays as it is.
+Aabb aabb_pad(Aabb box);
 /// The centre of a circle or rectangle, the centroid of a polygon.
 Vec2 shape_center(const Shape *s);
 

@@ -72,22 +72,47 @@ static inline bool shape_ok(const Shape *s)
     return ok;
 }
 
+/* ---- Tiny lengths: products without underflow ----------------------- */
+
+/// The scale for the lengths a test multiplies together, `m` the largest of
+/// them: a power of two bringing m into [0.5, 1) when it is below 1, else 1.
+/// A square below about 1e-19 px rounds to 0 (two distinct points 1e-30 px
+/// apart would touch), a product of four lengths (circle_poly_hit squares
+/// cross products) below about 6e-12 px. Scaled first, exactly, every test
+/// keeps at any scale the relative precision it has in pixels; nothing
+/// overflows either (scaled lengths are at most 1). Shapes under a pixel
+/// are rare: the common path is one compare.
+static inline float tiny_scale(float m)
+{
+    float s = 1.0f;
+    if (m < 1.0f && m > 0.0f) {
+        int e = 0;
+        (void)frexpf(m, &e);   /* m = f * 2^e, f in [0.5, 1), e in -148..0 */
+        s = ldexpf(1.0f, -e < 126 ? -e : 126);
+    }
+    return s;
+}
+
 /* ---- Circle against circle ------------------------------------------- */
 
 /// Centre distance against r1 + r2, both squared. Fills `contact` (from a
 /// towards b) only on a hit.
 static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact)
 {
-    // offset between the centres and the sum of the radii
+    // offset between the centres and the sum of the radii (tiny ones scaled
+    // up exactly, so that distinct points stay apart: see tiny_scale)
     Vec2 d = vec2_sub(b.center, a.center);
     float r = a.radius + b.radius;
+    float s = tiny_scale(float_max(float_max(float_abs(d.x), float_abs(d.y)), r));
+    d = vec2_scale(d, s);
+    r *= s;
     // squared distance against squared radius sum: no square root
     bool hit = vec2_length_sq(d) <= r * r;
     if (hit && contact != NULL) {
         // b leaves along the line of centres; equal centres: any fixed axis
         float dist = 0.0f;
         contact->normal = vec2_normalize_or(d, vec2_make(1.0f, 0.0f), &dist);
-        contact->depth = float_max(r - dist, 0.0f);
+        contact->depth = float_max((r - dist) / s, 0.0f);
     }
     return hit;
 }
@@ -104,9 +129,12 @@ static inline bool pair_circle_box(Vec2 local, float radius, Vec2 half, Contact 
     Vec2 closest = vec2_make(float_clamp(local.x, -half.x, half.x),
                              float_clamp(local.y, -half.y, half.y));
     // from the closest point to the centre, compared squared with the radius
+    // (tiny ones scaled up exactly first: see tiny_scale)
     Vec2 e = vec2_sub(local, closest);
+    float s = tiny_scale(float_max(float_max(float_abs(e.x), float_abs(e.y)), radius));
+    e = vec2_scale(e, s);
     float dist_sq = vec2_length_sq(e);
-    bool hit = dist_sq <= radius * radius;
+    bool hit = dist_sq <= (radius * s) * (radius * s);
     if (hit && contact != NULL) {
         Vec2 normal = vec2_make(1.0f, 0.0f);
         float depth = 0.0f;
@@ -114,7 +142,7 @@ static inline bool pair_circle_box(Vec2 local, float radius, Vec2 half, Contact 
             // centre outside: the box lies from the centre towards the closest point
             float dist = 0.0f;
             normal = vec2_neg(vec2_normalize_or(e, vec2_make(1.0f, 0.0f), &dist));
-            depth = radius - dist;
+            depth = radius - dist / s;
         } else {
             // centre inside (or on the boundary): leave through the nearest edge
             float gap_x = half.x - float_abs(local.x);

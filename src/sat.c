@@ -7,9 +7,12 @@
  * normals of both. When no axis has a gap they collide, and the axis where
  * b has the least way to go gives the minimum translation.
  *
- * Each test below is written once, with an optional contact and an optional
- * report: the yes/no function, shapes_collide and sat_report all run it, so
- * their verdicts cannot differ.
+ * The yes/no functions and shapes_collide run the very same code for each
+ * pair (pair_*, with an optional contact), so their verdicts cannot differ.
+ * sat_report projects both shapes on every axis for drawing (sat_hulls,
+ * sat_circle_hull, sat_rect_rect with a report); its verdict and contact are
+ * shapes_collide's, and report_settle makes the drawn axes agree with them
+ * where rounding at exact touching could tell otherwise.
  */
 #include "collide.h"
 
@@ -229,9 +232,9 @@ static inline bool pair_rect_rect(Rect a, Rect b, Contact *contact)
     return hit;
 }
 
-/* ---- Polygons (and rectangles among them): the edge normals ---------- */
+/* ---- The report's polygons (and rectangles): every edge normal -------- */
 
-/// A shape as the separating axis test sees it: points and axes.
+/// A shape as the report's separating axis test sees it: points and axes.
 typedef struct SatHull {
     Vec2 verts[POLY_MAX_VERTS];
     Vec2 axes[POLY_MAX_VERTS];  /* edge normals, not normalised; a rectangle's 2 are unit */
@@ -327,56 +330,47 @@ static bool hull_flat_axis(const SatHull *h, const SatHull *other, Vec2 *axis, i
     return flat;
 }
 
-/// The separating axis test on the axes of a, then b, then the direction
-/// of a flat polygon.
-static bool sat_hulls(const SatHull *a, const SatHull *b, Contact *contact, SatReport *rep)
+/// For the report: the separating axis test on the projections on the edge
+/// normals of a, then of b, then the direction of a flat polygon; every
+/// axis recorded, the least overlap as rep->min_axis.
+static bool sat_hulls(const SatHull *a, const SatHull *b, SatReport *rep)
 {
     SatBest best = sat_best_none();
-    bool track = contact != NULL || rep != NULL;
     bool hit = true;
     int index = 0;
-    // every edge normal of a, then of b: stop at the first gap (unless reporting)
-    for (int side = 0; side < 2 && (hit || rep != NULL); ++side) {
+    // every edge normal of a, then of b: both shapes projected on each
+    for (int side = 0; side < 2; ++side) {
         const SatHull *h = side == 0 ? a : b;
-        for (int i = 0; i < h->axis_count && (hit || rep != NULL); ++i) {
+        for (int i = 0; i < h->axis_count; ++i) {
             Vec2 n = h->axes[i];
             Interval ia = project_points(a->verts, a->count, n);
             Interval ib = project_points(b->verts, b->count, n);
             bool gap = interval_gap(ia, ib);
-            if (rep != NULL) {
-                report_axis(rep, n, ia, ib, 0.0f, gap, side == 0 ? SAT_FROM_A : SAT_FROM_B, i);
-            }
+            report_axis(rep, n, ia, ib, 0.0f, gap, side == 0 ? SAT_FROM_A : SAT_FROM_B, i);
             hit = hit && !gap;
-            if (hit && track) {
+            if (hit) {
                 sat_best_update(&best, n, ia, ib, index);
             }
             ++index;
         }
     }
     // a flat polygon's own direction: keeps the test exact for segments
-    for (int side = 0; side < 2 && (hit || rep != NULL); ++side) {
+    for (int side = 0; side < 2; ++side) {
         Vec2 n = { 0.0f, 0.0f };
         int edge = 0;
         if (hull_flat_axis(side == 0 ? a : b, side == 0 ? b : a, &n, &edge)) {
             Interval ia = project_points(a->verts, a->count, n);
             Interval ib = project_points(b->verts, b->count, n);
             bool gap = interval_gap(ia, ib);
-            if (rep != NULL) {
-                report_axis(rep, n, ia, ib, 0.0f, gap, side == 0 ? SAT_FROM_A : SAT_FROM_B, edge);
-            }
+            report_axis(rep, n, ia, ib, 0.0f, gap, side == 0 ? SAT_FROM_A : SAT_FROM_B, edge);
             hit = hit && !gap;
-            if (hit && track) {
+            if (hit) {
                 sat_best_update(&best, n, ia, ib, index);
             }
             ++index;
         }
     }
-    if (hit && contact != NULL) {
-        sat_best_contact(&best, contact);
-    }
-    if (rep != NULL) {
-        rep->min_axis = hit && best.index < rep->count ? best.index : -1;
-    }
+    rep->min_axis = hit && best.index < rep->count ? best.index : -1;
     return hit;
 }
 
@@ -547,8 +541,10 @@ SAT_NOINLINE static bool pair_hulls(const Shape *a, const Shape *b, Contact *con
 
 /* ---- Circle against a polygon: edge normals + the nearest vertex ----- */
 
-/// Verdict only (the contact comes from the closest point). With `rep`,
-/// records every axis, the circle's interval first when `circle_first`.
+/// For the report: the circle against a polygon's edge normals, then the
+/// axis towards the nearest vertex, each axis recorded (the circle's
+/// interval first when `circle_first`). shapes_collide decides with
+/// circle_poly_hit below, the same axes looked at linearly.
 static bool sat_circle_hull(Circle c, const SatHull *h, bool circle_first, SatReport *rep)
 {
     bool hit = true;
@@ -618,7 +614,6 @@ static bool sat_circle_hull(Circle c, const SatHull *h, bool circle_first, SatRe
 static inline bool circle_poly_hit(Circle c, const Poly *poly)
 {
     int n = poly->count;
-    float r_sq = c.radius * c.radius;
     // 1. twice the area about vertex 0: its sign is the winding
     Vec2 o = poly->verts[0];
     float area2 = 0.0f;
@@ -627,15 +622,23 @@ static inline bool circle_poly_hit(Circle c, const Poly *poly)
     }
     float sigma = area2 < 0.0f ? -1.0f : 1.0f;
     // 2. edge normals; the vertices relative to the centre, the nearest kept
+    //    (all lengths scaled up exactly first when tiny: see tiny_scale)
     Vec2 p[POLY_MAX_VERTS];
+    float m = c.radius;
     for (int i = 0; i < n; ++i) {
         p[i] = vec2_sub(poly->verts[i], c.center);
+        m = float_max(m, float_max(float_abs(p[i].x), float_abs(p[i].y)));
     }
+    float s = tiny_scale(m);
+    for (int i = 0; i < n && s != 1.0f; ++i) {
+        p[i] = vec2_scale(p[i], s);
+    }
+    float r_sq = (c.radius * s) * (c.radius * s);
     bool gap = false;
     int near = 0;
     float near_sq = INFINITY;
     for (int i = 0; i < n; ++i) {
-        Vec2 e = vec2_sub(poly->verts[i + 1 < n ? i + 1 : 0], poly->verts[i]);
+        Vec2 e = vec2_scale(vec2_sub(poly->verts[i + 1 < n ? i + 1 : 0], poly->verts[i]), s);
         // how far beyond edge i's line the centre lies, times |e|
         float beyond = sigma * vec2_cross(e, p[i]);
         gap |= (beyond > 0.0f) & (beyond * beyond > r_sq * vec2_length_sq(e));
@@ -677,6 +680,8 @@ bool collide_rect_rect(Rect a, Rect b)
 {
     bool hit = false;
     if (rect_ok(a) && rect_ok(b)) {
+        // both projected on each rectangle's edge normals (4 axes): a gap on
+        // any one of them separates, none means they collide
         hit = pair_rect_rect(a, b, NULL);
     }
     return hit;
@@ -686,6 +691,7 @@ bool collide_circle_poly(Circle c, const Poly *p)
 {
     bool hit = false;
     if (circle_ok(c) && poly_ok(p)) {
+        // the polygon's edge normals, then the axis towards its nearest vertex
         hit = pair_circle_poly(c, p, NULL);
     }
     return hit;
@@ -862,7 +868,7 @@ bool sat_report(const Shape *a, const Shape *b, SatReport *out)
             }
             hull_orient_outward(&ha);
             hull_orient_outward(&hb);
-            sat_hulls(&ha, &hb, NULL, &rep);
+            sat_hulls(&ha, &hb, &rep);
         }
         report_settle(&rep, hit);
         rep.hit = hit;

@@ -1317,6 +1317,70 @@ static void test_fast_paths(void **state)
     assert_contact(shape_poly(low), shape_poly(rev), 0.0f, 1.0f, 6.0f);
 }
 
+/* ---- Tiny shapes: the answers of the pixel scale ---------------------- */
+
+static void test_tiny_scales(void **state)
+{
+    (void)state;
+    // Test 1: two distinct points 1e-30 px apart (radius 0): their squared
+    // distance underflows to 0 in float, yet distinct points never collide
+    Circle p = circle(0, 0, 0);
+    Circle q = circle(1e-30f, 0, 0);
+    assert_false(collide_circle_circle(p, q));
+    assert_no_contact(shape_circle(p), shape_circle(q));
+    // ... the same point twice does
+    assert_true(collide_circle_circle(q, q));
+    // Test 2: a point against a zero-size rectangle (a point too), at angle
+    // 0 and turned, and against a corner of a box: apart
+    Rect dot = rect(1e-30f, 1e-30f, 0, 0, 0);
+    assert_false(collide_circle_rect(p, dot));
+    assert_false(collide_circle_aabb_clamp(p, dot));
+    assert_false(collide_circle_aabb_regions(p, dot));
+    assert_no_contact(shape_circle(p), shape_rect(dot));
+    assert_no_contact(shape_rect(rect(1e-30f, 0, 0, 0, 0.3f)), shape_circle(p));
+    // Test 3: a tiny circle 1e-30 whose corner offsets (0.8e-30, 0.8e-30)
+    // are 1.13e-30 away: every method says apart, as at pixel scale
+    Circle c = circle(1.8e-30f, 1.8e-30f, 1e-30f);
+    Rect box = rect(0, 0, 1e-30f, 1e-30f, 0);
+    assert_false(collide_circle_aabb_regions(c, box));
+    assert_false(collide_circle_aabb_clamp(c, box));
+    assert_false(collide_circle_rect(c, box));
+    assert_false(collide_circle_circle(c, circle(1.8e-30f, 0.6e-30f, 0.1e-30f)));
+    // ... and 0.6e-30 away on each axis (0.85e-30) they touch
+    Circle d = circle(1.6e-30f, 1.6e-30f, 1e-30f);
+    assert_true(collide_circle_aabb_regions(d, box));
+    assert_true(collide_circle_aabb_clamp(d, box));
+    assert_true(collide_circle_rect(d, box));
+    // Test 4: the contact of tiny overlapping circles is still unit and
+    // in scale: centres 3e-30 apart, radii 2e-30 each, depth 1e-30
+    Contact k = SENTINEL;
+    assert_true(shapes_collide(&(Shape){ .kind = SHAPE_CIRCLE, .circle = circle(0, 0, 2e-30f) },
+                               &(Shape){ .kind = SHAPE_CIRCLE, .circle = circle(0, 3e-30f, 2e-30f) }, &k));
+    assert_vec_near(k.normal, 0.0f, 1.0f, EPS);
+    assert_float_equal(k.depth * 1e30f, 1.0f, 1e-4f);
+    // Test 5: circle against polygon multiplies four lengths (a cross
+    // product, squared): at 1e-12 px they underflowed and a point 0.5e-12
+    // left of the triangle (1,0), (2,0), (1,1) x 1e-12 touched it. Every
+    // scale gives the answer of the pixel scale
+    for (int k2 = 0; k2 < 4; ++k2) {
+        const float scale[4] = { 1.0f, 1e-6f, 1e-12f, 1e-30f };
+        float u = scale[k2];
+        Poly tri = poly3(1 * u, 0, 2 * u, 0, 1 * u, 1 * u);
+        assert_false(collide_circle_poly(circle(0.5f * u, 0.5f * u, 0), &tri));
+        assert_false(collide_circle_poly(circle(0.5f * u, 0.5f * u, 0.49f * u), &tri));
+        assert_true(collide_circle_poly(circle(0.5f * u, 0.5f * u, 0.51f * u), &tri));
+        assert_true(collide_circle_poly(circle(1.5f * u, 0.25f * u, 0), &tri));
+        assert_no_contact(shape_circle(circle(0.5f * u, 0.5f * u, 0)), shape_poly(tri));
+    }
+    // ... and the case fuzzing found: a point 3.6e-12 px from an octagon
+    // about 1.5e-11 px wide (the broad phase rightly left the pair out)
+    Poly oct = { 8, { { -1.41828164e-11f, -6.47414934e-12f }, { -9.24449146e-12f, -7.0937878e-12f },
+                      { -5.06321764e-12f, -4.39416255e-12f }, { -3.5954629e-12f, 3.61538707e-13f },
+                      { -5.52800253e-12f, 4.9480719e-12f }, { -9.95658417e-12f, 7.21934882e-12f },
+                      { -1.48090169e-11f, 6.11261259e-12f }, { -1.78148017e-11f, 2.14571872e-12f } } };
+    assert_false(collide_circle_poly(circle(0, 0, 0), &oct));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1355,6 +1419,7 @@ int main(void)
         cmocka_unit_test(test_working_range),
         cmocka_unit_test(test_aabb_padded),
         cmocka_unit_test(test_fast_paths),
+        cmocka_unit_test(test_tiny_scales),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
