@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "app_drive.h"
 #include "app/i18n.h"
 #include "app/scene.h"
 
@@ -49,34 +50,6 @@ static void start(App *app)
     world_free(&w);
     snprintf(app->scene_path, sizeof app->scene_path, "%s", scene_path);
     world_collide(&app->world);
-}
-
-static void key(App *app, InputKind kind, SDL_Keycode k)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.key = k;
-    app_event(app, &ev);
-}
-
-static void mouse(App *app, InputKind kind, float x, float y, int button)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.pos = (Vec2){ x, y };
-    ev.button = button;
-    app_event(app, &ev);
-}
-
-static void wheel(App *app, float dy)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = IN_WHEEL;
-    ev.wheel = dy;
-    app_event(app, &ev);
 }
 
 /* Test 1: Ctrl+wheel zooms about the cursor: the canvas point under it

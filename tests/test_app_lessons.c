@@ -12,6 +12,7 @@
 #include "app/app.h"
 #include "app/i18n.h"
 #include "app/text.h"
+#include "app_drive.h"
 #include "lab_run.h"
 
 /* Runs lesson n for frames ticks with the script; returns the state. */
@@ -406,17 +407,6 @@ static void test_label_placement(void **s)
     assert_int_equal(c.label_count, 0);
 }
 
-static void tap_key(App *app, SDL_Keycode k)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = IN_KEY_DOWN;
-    ev.key = k;
-    app_event(app, &ev);
-    ev.kind = IN_KEY_UP;
-    app_event(app, &ev);
-}
-
 /* One frame of the app as main.c draws it headless; returns the labels
  * that overlap, *placed gets how many were placed. */
 static int frame_overlaps(App *app, SDL_Renderer *r, Text *text, Canvas *c, int *placed)
@@ -453,7 +443,7 @@ static void test_labels_do_not_overlap(void **s)
             for (int p = 0; p < 5; p++) {
                 App app;
                 assert_true(app_init(&app, n));
-                if (PRESETS[p] != 0) tap_key(&app, PRESETS[p]);
+                if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
                 if (app.preset != p) { app_free(&app); continue; }   /* the lesson has no such preset */
                 app_tick(&app);
                 /* all axes, then (lessons 6, 7) each axis in focus */
@@ -468,7 +458,7 @@ static void test_labels_do_not_overlap(void **s)
                     }
                     assert_true(placed >= 1);
                     frames++;
-                    tap_key(&app, SDLK_RIGHTBRACKET);
+                    tap(&app, SDLK_RIGHTBRACKET);
                 }
                 app_free(&app);
             }

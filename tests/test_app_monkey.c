@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app_drive.h"
 #include "app/i18n.h"
 #include "app/text.h"
 
@@ -68,31 +69,6 @@ static int rnd_below(int n) { return (int)(rnd() % (uint32_t)n); }
 static float rnd_range(float lo, float hi) { return lo + (hi - lo) * (float)(rnd() & 0xFFFFFF) / 16777215.0f; }
 
 /* ---- Input --------------------------------------------------------------- */
-
-static void key(App *app, InputKind kind, SDL_Keycode k)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.key = k;
-    app_event(app, &ev);
-}
-
-static void tap(App *app, SDL_Keycode k)
-{
-    key(app, IN_KEY_DOWN, k);
-    key(app, IN_KEY_UP, k);
-}
-
-static void mouse(App *app, InputKind kind, float x, float y, int button)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.pos = (Vec2){ x, y };
-    ev.button = button;
-    app_event(app, &ev);
-}
 
 static const SDL_Keycode HELD_KEYS[] = { SDLK_LEFT, SDLK_RIGHT, SDLK_UP, SDLK_DOWN, SDLK_q, SDLK_e,
                                          SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LCTRL };

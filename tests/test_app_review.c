@@ -17,32 +17,8 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app_drive.h"
 #include "app/i18n.h"
-
-static void key(App *app, InputKind kind, SDL_Keycode k)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.key = k;
-    app_event(app, &ev);
-}
-
-static void press(App *app, SDL_Keycode k)
-{
-    key(app, IN_KEY_DOWN, k);
-    key(app, IN_KEY_UP, k);
-}
-
-static void mouse(App *app, InputKind kind, float x, float y, int button)
-{
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.pos = (Vec2){ x, y };
-    ev.button = button;
-    app_event(app, &ev);
-}
 
 static void zoom(App *app, float notches)
 {
@@ -125,7 +101,7 @@ static void test_sat_least_overlap_is_the_mtv(void **s)
         App app;
         app_init(&app, lessons[li]);
         app.headless = true;
-        press(&app, SDLK_F3);
+        tap(&app, SDLK_F3);
         assert_int_equal(app.preset, 2);
         SatReport r;
         assert_true(sat_report(&app.world.shapes[0], &app.world.shapes[1], &r));
@@ -155,17 +131,17 @@ static void test_lesson9_every_pair_capped(void **s)
     app_init(&app, 9);
     app.headless = true;
     assert_true(app.world.use_broadphase);
-    press(&app, SDLK_EQUALS);   /* 4,000 */
-    press(&app, SDLK_EQUALS);   /* 8,000 */
+    tap(&app, SDLK_EQUALS);   /* 4,000 */
+    tap(&app, SDLK_EQUALS);   /* 8,000 */
     assert_int_equal(app.world.count, 8000);
     app.status[0] = '\0';
-    press(&app, SDLK_b);
+    tap(&app, SDLK_b);
     assert_true(app.world.use_broadphase);
     assert_true(app.status[0] != '\0');
     /* halved to 4,000, every pair is allowed again */
-    press(&app, SDLK_MINUS);
+    tap(&app, SDLK_MINUS);
     assert_int_equal(app.world.count, 4000);
-    press(&app, SDLK_b);
+    tap(&app, SDLK_b);
     assert_false(app.world.use_broadphase);
     app_free(&app);
 }

@@ -1,0 +1,47 @@
+/*
+ * app_drive.h - driving an App the way the window and the input scripts
+ * do, through app_event (for tests that use the App API directly).
+ * Static inline: each test program takes what it uses.
+ */
+#ifndef APP_DRIVE_H
+#define APP_DRIVE_H
+
+#include <string.h>
+#include "app/app.h"
+
+static inline void key(App *app, InputKind kind, SDL_Keycode k)
+{
+    InputEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = kind;
+    ev.key = k;
+    app_event(app, &ev);
+}
+
+/* A key pressed and released. */
+static inline void tap(App *app, SDL_Keycode k)
+{
+    key(app, IN_KEY_DOWN, k);
+    key(app, IN_KEY_UP, k);
+}
+
+static inline void mouse(App *app, InputKind kind, float x, float y, int button)
+{
+    InputEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = kind;
+    ev.pos = (Vec2){ x, y };
+    ev.button = button;
+    app_event(app, &ev);
+}
+
+static inline void wheel(App *app, float notches)
+{
+    InputEvent ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = IN_WHEEL;
+    ev.wheel = notches;
+    app_event(app, &ev);
+}
+
+#endif
