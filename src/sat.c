@@ -611,7 +611,7 @@ static bool sat_circle_hull(Circle c, const SatHull *h, bool circle_first, SatRe
 /// so this decides as projecting everything on every axis (sat_circle_hull,
 /// which the lessons draw) does. A flat polygon's edges run both ways, so
 /// its normals face both sides whatever the winding says.
-static inline bool circle_poly_hit(Circle c, const Poly *poly)
+static inline bool circle_poly_hit_impl(Circle c, const Poly *poly, bool may_be_tiny)
 {
     int n = poly->count;
     // 1. twice the area about vertex 0: its sign is the winding
@@ -629,7 +629,7 @@ static inline bool circle_poly_hit(Circle c, const Poly *poly)
         p[i] = vec2_sub(poly->verts[i], c.center);
         m = float_max(m, float_max(float_abs(p[i].x), float_abs(p[i].y)));
     }
-    float s = tiny_scale(m);
+    float s = may_be_tiny ? tiny_scale(m) : 1.0f;
     for (int i = 0; i < n && s != 1.0f; ++i) {
         p[i] = vec2_scale(p[i], s);
     }
@@ -657,6 +657,19 @@ static inline bool circle_poly_hit(Circle c, const Poly *poly)
         gap = low > 0.0f && low * low > r_sq * vec2_length_sq(u);
     }
     return !gap;
+}
+
+/// A radius under a pixel: the lengths may need scaling; out of line, so
+/// the common path carries no scaling code (see pair_circle_box_tiny).
+COLLIDE_COLD static bool circle_poly_hit_tiny(Circle c, const Poly *poly)
+{
+    return circle_poly_hit_impl(c, poly, true);
+}
+
+static inline bool circle_poly_hit(Circle c, const Poly *poly)
+{
+    // radius >= 1 px: m >= 1, so tiny_scale would give 1
+    return c.radius < 1.0f ? circle_poly_hit_tiny(c, poly) : circle_poly_hit_impl(c, poly, false);
 }
 
 /// Circle (a) against polygon (b): the verdict from the separating axis
