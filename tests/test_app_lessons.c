@@ -419,6 +419,51 @@ static int frame_overlaps(App *app, SDL_Renderer *r, Text *text, Canvas *c, int 
     return canvas_label_overlaps(c);
 }
 
+/* p inside rectangle r (its own frame), with slack px to spare. */
+static bool in_rect(Rect r, Vec2 p, float slack)
+{
+    float dx = p.x - r.center.x, dy = p.y - r.center.y, cs = cosf(r.angle), sn = sinf(r.angle);
+    float lx = dx * cs + dy * sn, ly = -dx * sn + dy * cs;
+    return fabsf(lx) <= r.half.x - slack && fabsf(ly) <= r.half.y - slack;
+}
+
+/* Test: lesson 6, F3 (A inside B, centres 20 px apart): the names do not
+ * crowd at the middle. A's is the first label placed and stays on A's
+ * centre; B's, the second, sits inside B, clear of A, far from A's. */
+static void test_lesson6_names_apart_when_nested(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    Text *text = text_create(r);
+    assert_non_null(text);
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    App app;
+    assert_true(app_init(&app, 6));
+    tap(&app, SDLK_F3);
+    assert_int_equal(app.preset, 2);
+    app_tick(&app);
+    int placed = 0;
+    assert_int_equal(frame_overlaps(&app, r, text, &c, &placed), 0);
+    assert_true(placed >= 2);
+    const Rect ra = app.world.shapes[0].rect, rb = app.world.shapes[1].rect;
+    Vec2 la = view_to_canvas(&c.view, (Vec2){ 0.5f * (c.labels[0].x0 + c.labels[0].x1), 0.5f * (c.labels[0].y0 + c.labels[0].y1) });
+    Vec2 lb = view_to_canvas(&c.view, (Vec2){ 0.5f * (c.labels[1].x0 + c.labels[1].x1), 0.5f * (c.labels[1].y0 + c.labels[1].y1) });
+    float ax = la.x - ra.center.x, ay = la.y - ra.center.y, dx = lb.x - la.x, dy = lb.y - la.y;
+    assert_true(ax * ax + ay * ay < 4.0f * 4.0f);   /* A's name on A's centre */
+    assert_true(dx * dx + dy * dy > 80.0f * 80.0f);  /* B's well away from it */
+    assert_true(in_rect(rb, lb, 10.0f));
+    assert_false(in_rect(ra, lb, -10.0f));
+    app_free(&app);
+    canvas_free(&c);
+    text_destroy(text);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
 /* Test: every lesson 1..8 with every preset (and lessons 6 and 7 with each
  * axis in focus), in every language: no label overlaps another label, a
  * kept-clear point or a HUD panel. */
@@ -502,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_axis_focus_picture),
         cmocka_unit_test(test_label_placement),
         cmocka_unit_test(test_labels_do_not_overlap),
+        cmocka_unit_test(test_lesson6_names_apart_when_nested),
     };
     /* CL_TEST_FILTER=test_label* runs only the tests named so */
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));

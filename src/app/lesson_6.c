@@ -59,11 +59,56 @@ static void name_axis(const Shape *owner, const SatAxis *ax, char name[16], char
     snprintf(edge, 64, tr(from_a ? "lesson6.edge_a" : "lesson6.edge_b"), (double)sqrtf(d.x * d.x + d.y * d.y));
 }
 
-/* A and B at the centres, over the lines and before the axes' labels. */
+/* Where the larger rectangle r is named when the smaller s sits on its
+ * centre: inside r but past s, along whichever of r's own axes leaves the
+ * most room, never the way the arrow from `away` points. False when no
+ * side has room for a letter. */
+static bool name_aside(const Rect *r, const Rect *s, Vec2 away, Vec2 *at)
+{
+    Vec2 sc[4];
+    rect_corners(*s, sc);
+    const float cs = cosf(r->angle), sn = sinf(r->angle);
+    const Vec2 dirs[4] = { { cs, sn }, { -cs, -sn }, { -sn, cs }, { sn, -cs } };
+    const float half[4] = { r->half.x, r->half.x, r->half.y, r->half.y };
+    float best = 24.0f;   /* the least room a letter needs */
+    bool found = false;
+    for (int d = 0; d < 4; d++) {
+        /* how far s reaches from r's centre along this axis */
+        float reach = -INFINITY;
+        for (int i = 0; i < 4; i++)
+            reach = fmaxf(reach, (sc[i].x - r->center.x) * dirs[d].x + (sc[i].y - r->center.y) * dirs[d].y);
+        reach = fmaxf(reach, 0.0f);
+        float room = half[d] - reach;
+        if (dirs[d].x * away.x + dirs[d].y * away.y > 0.5f) room *= 0.5f;   /* under the arrow */
+        if (room <= best) continue;
+        best = room;
+        found = true;
+        float t = reach + 0.5f * (half[d] - reach);
+        *at = (Vec2){ r->center.x + dirs[d].x * t, r->center.y + dirs[d].y * t };
+    }
+    return found;
+}
+
+/* A and B at the centres, over the lines and before the axes' labels.
+ * When the centres (nearly) meet, one shape holds or crosses the other:
+ * both names at the middle would crowd each other and read as one shape's,
+ * so the larger rectangle is named inside itself, clear of the smaller. */
 static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *b)
 {
-    lesson_label(c, a->rect.center, LESSON_LABEL, app_color_accent(app), ALIGN_CENTER, "A");
-    lesson_label(c, b->rect.center, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, "B");
+    Vec2 at_a = a->rect.center, at_b = b->rect.center;
+    Vec2 sa = view_to_screen(&c->view, at_a), sb = view_to_screen(&c->view, at_b);
+    const float dx = sb.x - sa.x, dy = sb.y - sa.y, near = 48.0f * c->view.fit;   /* two letters' boxes */
+    if (dx * dx + dy * dy < near * near) {
+        /* the MTV arrow leaves B's centre along the normal: not there */
+        SatReport r;
+        Vec2 away = { 0.0f, 0.0f };
+        if (sat_report(a, b, &r) && r.hit) away = r.contact.normal;
+        const bool a_larger = a->rect.half.x * a->rect.half.y >= b->rect.half.x * b->rect.half.y;
+        if (a_larger) name_aside(&a->rect, &b->rect, away, &at_a);
+        else name_aside(&b->rect, &a->rect, away, &at_b);
+    }
+    lesson_label(c, at_a, LESSON_LABEL, app_color_accent(app), ALIGN_CENTER, "A");
+    lesson_label(c, at_b, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, "B");
 }
 
 /* [ and ] step through the axes one at a time (lessons.c does the rest). */

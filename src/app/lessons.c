@@ -145,6 +145,92 @@ static Vec2 on_axis(Vec2 n, Vec2 p, float t, float k)
     return (Vec2){ n.x * t + p.x * k, n.y * t + p.y * k };
 }
 
+/* The HUD panels app.c reserved before the lesson draws (the keep-outs
+ * without a radius), in canvas units and grown by a margin: the axes and
+ * their shadows stay out from under them. */
+#define SAT_PANELS 8
+typedef struct Panels { int count; Vec2 lo[SAT_PANELS], hi[SAT_PANELS]; } Panels;
+
+static Panels hud_panels(const Canvas *c, float margin)
+{
+    Panels pn = { 0, { { 0.0f, 0.0f } }, { { 0.0f, 0.0f } } };
+    for (int i = 0; i < c->keep_out_count && pn.count < SAT_PANELS; i++) {
+        ScreenBox b = c->keep_out[i];
+        if (b.r > 0.0f) continue;   /* a disc: a point kept clear, not a panel */
+        Vec2 lo = view_to_canvas(&c->view, (Vec2){ b.x0, b.y0 }), hi = view_to_canvas(&c->view, (Vec2){ b.x1, b.y1 });
+        pn.lo[pn.count] = (Vec2){ fminf(lo.x, hi.x) - margin, fminf(lo.y, hi.y) - margin };
+        pn.hi[pn.count] = (Vec2){ fmaxf(lo.x, hi.x) + margin, fmaxf(lo.y, hi.y) + margin };
+        pn.count++;
+    }
+    return pn;
+}
+
+/* The part of segment a-b inside panel i as t0 < t1 along it (slabs). */
+static bool panel_clip(const Panels *pn, int i, Vec2 a, Vec2 b, float *t0, float *t1)
+{
+    const float o[2] = { a.x, a.y }, d[2] = { b.x - a.x, b.y - a.y };
+    const float lo[2] = { pn->lo[i].x, pn->lo[i].y }, hi[2] = { pn->hi[i].x, pn->hi[i].y };
+    float s0 = 0.0f, s1 = 1.0f;
+    for (int k = 0; k < 2; k++) {
+        if (fabsf(d[k]) < 1e-6f) {
+            if (o[k] < lo[k] || o[k] > hi[k]) return false;
+            continue;
+        }
+        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        if (ta > tb) { float t = ta; ta = tb; tb = t; }
+        s0 = fmaxf(s0, ta);
+        s1 = fminf(s1, tb);
+    }
+    *t0 = s0;
+    *t1 = s1;
+    return s0 < s1;
+}
+
+static bool panels_hold(const Panels *pn, Vec2 q)
+{
+    for (int i = 0; i < pn->count; i++)
+        if (q.x >= pn->lo[i].x && q.x <= pn->hi[i].x && q.y >= pn->lo[i].y && q.y <= pn->hi[i].y) return true;
+    return false;
+}
+
+/* Segment a-b split where panels cover it: the parts in the open, as
+ * [t0, t1] pairs along it in order; returns how many. */
+static int panel_free_parts(const Panels *pn, Vec2 a, Vec2 b, float t0[SAT_PANELS + 1], float t1[SAT_PANELS + 1])
+{
+    float c0[SAT_PANELS], c1[SAT_PANELS];
+    int m = 0;
+    for (int i = 0; i < pn->count; i++) {
+        float u0 = 0.0f, u1 = 0.0f;
+        if (!panel_clip(pn, i, a, b, &u0, &u1)) continue;
+        int j = m++;   /* insertion sort on where the cover starts */
+        while (j > 0 && c0[j - 1] > u0) { c0[j] = c0[j - 1]; c1[j] = c1[j - 1]; j--; }
+        c0[j] = u0;
+        c1[j] = u1;
+    }
+    int n = 0;
+    float t = 0.0f;
+    for (int i = 0; i < m; i++) {
+        if (c0[i] > t) { t0[n] = t; t1[n] = c0[i]; n++; }
+        t = fmaxf(t, c1[i]);
+    }
+    if (t < 1.0f) { t0[n] = t; t1[n] = 1.0f; n++; }
+    return n;
+}
+
+/* A line of the picture, drawn only where no panel covers it; dash > 0
+ * dashes it. */
+static void panel_line(Canvas *c, const Panels *pn, Vec2 a, Vec2 b, float width, float dash, Color col)
+{
+    float t0[SAT_PANELS + 1], t1[SAT_PANELS + 1];
+    int n = panel_free_parts(pn, a, b, t0, t1);
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    for (int i = 0; i < n; i++) {
+        Vec2 p = { a.x + dx * t0[i], a.y + dy * t0[i] }, q = { a.x + dx * t1[i], a.y + dy * t1[i] };
+        if (dash > 0.0f) draw_dashed_line(c, p, q, width, dash, col);
+        else draw_line(c, p, q, width, col);
+    }
+}
+
 /* How far a point lies outside the part of the canvas the panels leave;
  * top is where the lesson's panel ends (lower with an axis in focus: its
  * HUD has a line more). */
@@ -160,7 +246,8 @@ static float outside(Vec2 q) { return outside_below(q, 200.0f); }
 
 /* Where axis i's line goes: beside both shapes (never across them), on the
  * side with room, each axis a little further out so they stay apart. The
- * axis in focus (alone at full strength) takes the best place for itself. */
+ * axis in focus (alone at full strength) takes the best place for itself.
+ * What a panel still covers is clipped when drawn (panel_line). */
 static float axis_offset(const Shape *a, const Shape *b, const SatAxis *ax, int i, bool focused, float *side)
 {
     Vec2 n = ax->axis, p = { -n.y, n.x };
@@ -248,7 +335,8 @@ static int shadow_casters(const Shape *s, Vec2 n, int end, Vec2 out[POLY_MAX_VER
 
 /* The shadow of s on the axis line (n, k): a faint band from the shape to
  * its interval, the projectors from the casting vertices, and dots on them. */
-static void draw_projectors(Canvas *c, const Shape *s, Vec2 n, Vec2 p, Interval iv, float k, Color col)
+static void draw_projectors(Canvas *c, const Panels *pn, const Shape *s, Vec2 n, Vec2 p, Interval iv, float k,
+                            Color col)
 {
     Vec2 lo[POLY_MAX_VERTS], hi[POLY_MAX_VERTS];
     int nlo = shadow_casters(s, n, 0, lo), nhi = shadow_casters(s, n, 1, hi);
@@ -257,11 +345,11 @@ static void draw_projectors(Canvas *c, const Shape *s, Vec2 n, Vec2 p, Interval 
     const Vec2 band[4] = { lo[0], hi[0], e1, e0 };
     draw_poly_fill(c, band, 4, lesson_alpha(col, 34));
     for (int i = 0; i < nlo; i++) {
-        draw_line(c, lo[i], e0, 1.5f, lesson_alpha(col, 190));
+        panel_line(c, pn, lo[i], e0, 1.5f, 0.0f, lesson_alpha(col, 190));
         draw_dot(c, lo[i], 5.0f, col);
     }
     for (int i = 0; i < nhi; i++) {
-        draw_line(c, hi[i], e1, 1.5f, lesson_alpha(col, 190));
+        panel_line(c, pn, hi[i], e1, 1.5f, 0.0f, lesson_alpha(col, 190));
         draw_dot(c, hi[i], 5.0f, col);
     }
 }
@@ -274,6 +362,8 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
     /* the axis that decided, and the one [ ] stepped to (-1: all alike) */
     const int decides = r->hit ? r->min_axis : r->separating;
     const int focus = lesson_axis_focus(app, r);
+    /* the panels app.c will draw over the picture: no axis runs under one */
+    const Panels pn = hud_panels(c, 6.0f);
     /* the labels wait until every line is drawn, so no line crosses one */
     struct { Vec2 at; float size; Color col; Align al; char text[96]; } labels[SAT_MAX_AXES + 1];
     int nl = 0;
@@ -291,33 +381,35 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         /* the shadows: a on the shapes' side of the line, b on the far side */
         float sa = (bold ? -8.0f : -6.0f) * side, sb = -sa;
         if (bold) {
-            draw_projectors(c, a, n, p, ax->a, k + sa, col_a);
-            draw_projectors(c, b, n, p, ax->b, k + sb, col_b);
+            draw_projectors(c, &pn, a, n, p, ax->a, k + sa, col_a);
+            draw_projectors(c, &pn, b, n, p, ax->b, k + sb, col_b);
         }
         /* the axis, a little longer than both shadows, its arrow showing
          * the direction: dashed where it shows a gap, solid where they overlap */
         Color axc = lesson_alpha(has_gap ? gap : LESSON_INK_DIM, faded ? 70 : bold ? 255 : 220);
         float aw = bold ? 4.0f : faded ? 1.5f : i == decides && focus < 0 ? 3.0f : 2.0f;
         Vec2 l0 = on_axis(n, p, tlo - 40.0f, k), l1 = on_axis(n, p, thi + 40.0f, k);
-        if (has_gap) draw_dashed_line(c, l0, l1, aw, 10.0f, axc);
-        else draw_line(c, l0, l1, aw, axc);
-        draw_arrow(c, on_axis(n, p, thi + 30.0f, k), on_axis(n, p, thi + 48.0f, k), bold ? 3.0f : 2.0f, axc);
+        panel_line(c, &pn, l0, l1, aw, has_gap ? 10.0f : 0.0f, axc);
+        Vec2 tail = on_axis(n, p, thi + 30.0f, k), tip = on_axis(n, p, thi + 48.0f, k);
+        if (!panels_hold(&pn, tail) && !panels_hold(&pn, tip)) draw_arrow(c, tail, tip, bold ? 3.0f : 2.0f, axc);
         float sw = bold ? 10.0f : faded ? 4.0f : 7.0f;
-        draw_line(c, on_axis(n, p, ax->a.min, k + sa), on_axis(n, p, ax->a.max, k + sa), sw, lesson_alpha(col_a, fa));
-        draw_line(c, on_axis(n, p, ax->b.min, k + sb), on_axis(n, p, ax->b.max, k + sb), sw, lesson_alpha(col_b, fa));
+        panel_line(c, &pn, on_axis(n, p, ax->a.min, k + sa), on_axis(n, p, ax->a.max, k + sa), sw, 0.0f,
+                   lesson_alpha(col_a, fa));
+        panel_line(c, &pn, on_axis(n, p, ax->b.min, k + sb), on_axis(n, p, ax->b.max, k + sb), sw, 0.0f,
+                   lesson_alpha(col_b, fa));
         /* the overlap in the hit colour, or the gap in the gap colour */
         float o0 = fmaxf(ax->a.min, ax->b.min), o1 = fminf(ax->a.max, ax->b.max);
         float tick = bold ? 16.0f : 12.0f;
         if (has_gap) {
-            draw_line(c, on_axis(n, p, o1, k), on_axis(n, p, o0, k), bold ? 6.0f : 5.0f, lesson_alpha(gap, fa));
-            draw_line(c, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, lesson_alpha(gap, fa));
-            draw_line(c, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, lesson_alpha(gap, fa));
+            panel_line(c, &pn, on_axis(n, p, o1, k), on_axis(n, p, o0, k), bold ? 6.0f : 5.0f, 0.0f, lesson_alpha(gap, fa));
+            panel_line(c, &pn, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, 0.0f, lesson_alpha(gap, fa));
+            panel_line(c, &pn, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, 0.0f, lesson_alpha(gap, fa));
         } else {
             /* in focus, with ticks at its ends like the gap's */
-            draw_line(c, on_axis(n, p, o0, k), on_axis(n, p, o1, k), bold ? 6.0f : 4.0f, lesson_alpha(hit, fa));
+            panel_line(c, &pn, on_axis(n, p, o0, k), on_axis(n, p, o1, k), bold ? 6.0f : 4.0f, 0.0f, lesson_alpha(hit, fa));
             if (bold) {
-                draw_line(c, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, hit);
-                draw_line(c, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, hit);
+                panel_line(c, &pn, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, 0.0f, hit);
+                panel_line(c, &pn, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, 0.0f, hit);
             }
         }
         if (i == decides && focus < 0) {
@@ -327,8 +419,8 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
             float far_k = side > 0.0f ? fminf(pa.min, pb.min) : fmaxf(pa.max, pb.max);
             const float ends[4] = { ax->a.min, ax->a.max, ax->b.min, ax->b.max };
             for (int e = 0; e < 4; e++)
-                draw_dashed_line(c, on_axis(n, p, ends[e], k), on_axis(n, p, ends[e], far_k), 1.5f, 8.0f,
-                                 lesson_alpha(e < 2 ? col_a : col_b, 150));
+                panel_line(c, &pn, on_axis(n, p, ends[e], k), on_axis(n, p, ends[e], far_k), 1.5f, 8.0f,
+                           lesson_alpha(e < 2 ? col_a : col_b, 150));
         }
         if (faded) continue;   /* only the axis in focus is named */
         /* the label past the end of the shadows that has room */
