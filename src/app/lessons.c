@@ -110,15 +110,16 @@ void lesson_keep_clear(Canvas *c, Vec2 p, float r)
     canvas_keep_out_disc(c, p, r);
 }
 
-void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, Color col)
+/* The line through p along dir, clipped to the canvas (Liang-Barsky):
+ * false when it misses the canvas. */
+static bool line_across_canvas(Vec2 p, Vec2 dir, Vec2 *a_out, Vec2 *b_out)
 {
-    /* Liang-Barsky: clip p + t * dir to the canvas */
     float t0 = -1e6f, t1 = 1e6f;
     const float lo[2] = { 0.0f, 0.0f }, hi[2] = { CANVAS_W, CANVAS_H };
     const float o[2] = { p.x, p.y }, d[2] = { dir.x, dir.y };
     for (int k = 0; k < 2; k++) {
         if (fabsf(d[k]) < 1e-9f) {
-            if (o[k] < lo[k] || o[k] > hi[k]) return;
+            if (o[k] < lo[k] || o[k] > hi[k]) return false;
             continue;
         }
         float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
@@ -126,8 +127,16 @@ void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, C
         t0 = fmaxf(t0, ta);
         t1 = fminf(t1, tb);
     }
-    if (!(t0 < t1)) return;
-    Vec2 a = { p.x + dir.x * t0, p.y + dir.y * t0 }, b = { p.x + dir.x * t1, p.y + dir.y * t1 };
+    if (!(t0 < t1)) return false;
+    *a_out = (Vec2){ p.x + dir.x * t0, p.y + dir.y * t0 };
+    *b_out = (Vec2){ p.x + dir.x * t1, p.y + dir.y * t1 };
+    return true;
+}
+
+void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, Color col)
+{
+    Vec2 a, b;
+    if (!line_across_canvas(p, dir, &a, &b)) return;
     if (dashed) draw_dashed_line(c, a, b, width, 12.0f, col);
     else draw_line(c, a, b, width, col);
 }
@@ -466,7 +475,8 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         Interval pa = shape_project(a, p), pb = shape_project(b, p);
         float mid = 0.25f * (pa.min + pa.max + pb.min + pb.max);
         Vec2 m = on_axis(n, p, tg, mid);
-        lesson_line_across(c, m, p, 3.5f, true, gap);
+        Vec2 la, lb;   /* across the canvas, but not under the HUD panels */
+        if (line_across_canvas(m, p, &la, &lb)) panel_line(c, &pn, la, lb, 3.5f, 12.0f, gap);
         char name[16] = "";
         names(NULL, ax, name, NULL);
         snprintf(text, sizeof text, tr("sat.separating_line"), name);
