@@ -346,19 +346,17 @@ static bool box_contains(ScreenBox b, Vec2 p)
     return p.x >= b.x0 && p.x <= b.x1 && p.y >= b.y0 && p.y <= b.y1;
 }
 
-/* The part of the segment p-q inside box b, as t0 < t1 along it (slabs);
- * false when it misses. */
-static bool segment_in_box(Vec2 p, Vec2 q, ScreenBox b, float *t0, float *t1)
+bool segment_clip(Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float *t0, float *t1)
 {
     const float o[2] = { p.x, p.y }, d[2] = { q.x - p.x, q.y - p.y };
-    const float lo[2] = { b.x0, b.y0 }, hi[2] = { b.x1, b.y1 };
+    const float l[2] = { lo.x, lo.y }, h[2] = { hi.x, hi.y };
     float a = 0.0f, z = 1.0f;
     for (int k = 0; k < 2; k++) {
         if (fabsf(d[k]) < 1e-6f) {
-            if (o[k] < lo[k] || o[k] > hi[k]) return false;
+            if (o[k] < l[k] || o[k] > h[k]) return false;
             continue;
         }
-        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+        float ta = (l[k] - o[k]) / d[k], tb = (h[k] - o[k]) / d[k];
         if (ta > tb) { float t = ta; ta = tb; tb = t; }
         a = fmaxf(a, ta);
         z = fminf(z, tb);
@@ -366,6 +364,11 @@ static bool segment_in_box(Vec2 p, Vec2 q, ScreenBox b, float *t0, float *t1)
     *t0 = a;
     *t1 = z;
     return a < z;
+}
+
+static bool segment_in_box(Vec2 p, Vec2 q, ScreenBox b, float *t0, float *t1)
+{
+    return segment_clip(p, q, (Vec2){ b.x0, b.y0 }, (Vec2){ b.x1, b.y1 }, t0, t1);
 }
 
 /* Labels the leader from anchor to b would cross. A label holding the

@@ -51,6 +51,10 @@ typedef struct Canvas {
     int label_overlaps;   /* labels that found no free place this frame */
 } Canvas;
 
+/* The part of segment p-q inside the box [lo, hi] (Liang-Barsky slabs), as
+ * 0 <= t0 < t1 <= 1 along it; false when it misses the box. */
+bool segment_clip(Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float *t0, float *t1);
+
 void view_fit(View *v, int out_w, int out_h);
 Vec2 view_to_screen(const View *v, Vec2 p);
 Vec2 view_to_canvas(const View *v, Vec2 screen);

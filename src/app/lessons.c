@@ -110,26 +110,16 @@ void lesson_keep_clear(Canvas *c, Vec2 p, float r)
     canvas_keep_out_disc(c, p, r);
 }
 
-/* The line through p along dir, clipped to the canvas (Liang-Barsky):
+/* The line through p along dir (a unit vector), clipped to the canvas:
  * false when it misses the canvas. */
 static bool line_across_canvas(Vec2 p, Vec2 dir, Vec2 *a_out, Vec2 *b_out)
 {
-    float t0 = -1e6f, t1 = 1e6f;
-    const float lo[2] = { 0.0f, 0.0f }, hi[2] = { CANVAS_W, CANVAS_H };
-    const float o[2] = { p.x, p.y }, d[2] = { dir.x, dir.y };
-    for (int k = 0; k < 2; k++) {
-        if (fabsf(d[k]) < 1e-9f) {
-            if (o[k] < lo[k] || o[k] > hi[k]) return false;
-            continue;
-        }
-        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
-        if (ta > tb) { float s = ta; ta = tb; tb = s; }
-        t0 = fmaxf(t0, ta);
-        t1 = fminf(t1, tb);
-    }
-    if (!(t0 < t1)) return false;
-    *a_out = (Vec2){ p.x + dir.x * t0, p.y + dir.y * t0 };
-    *b_out = (Vec2){ p.x + dir.x * t1, p.y + dir.y * t1 };
+    const float far = 4.0f * (CANVAS_W + CANVAS_H);   /* past every corner */
+    Vec2 a = { p.x - dir.x * far, p.y - dir.y * far }, b = { p.x + dir.x * far, p.y + dir.y * far };
+    float t0 = 0.0f, t1 = 0.0f;
+    if (!segment_clip(a, b, (Vec2){ 0.0f, 0.0f }, (Vec2){ CANVAS_W, CANVAS_H }, &t0, &t1)) return false;
+    *a_out = (Vec2){ a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0 };
+    *b_out = (Vec2){ a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1 };
     return true;
 }
 
@@ -174,25 +164,10 @@ static Panels hud_panels(const Canvas *c, float margin)
     return pn;
 }
 
-/* The part of segment a-b inside panel i as t0 < t1 along it (slabs). */
+/* The part of segment a-b inside panel i as t0 < t1 along it. */
 static bool panel_clip(const Panels *pn, int i, Vec2 a, Vec2 b, float *t0, float *t1)
 {
-    const float o[2] = { a.x, a.y }, d[2] = { b.x - a.x, b.y - a.y };
-    const float lo[2] = { pn->lo[i].x, pn->lo[i].y }, hi[2] = { pn->hi[i].x, pn->hi[i].y };
-    float s0 = 0.0f, s1 = 1.0f;
-    for (int k = 0; k < 2; k++) {
-        if (fabsf(d[k]) < 1e-6f) {
-            if (o[k] < lo[k] || o[k] > hi[k]) return false;
-            continue;
-        }
-        float ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
-        if (ta > tb) { float t = ta; ta = tb; tb = t; }
-        s0 = fmaxf(s0, ta);
-        s1 = fminf(s1, tb);
-    }
-    *t0 = s0;
-    *t1 = s1;
-    return s0 < s1;
+    return segment_clip(a, b, pn->lo[i], pn->hi[i], t0, t1);
 }
 
 static bool panels_hold(const Panels *pn, Vec2 q)
