@@ -333,6 +333,22 @@ static bool hull_flat_axis(const SatHull *h, const SatHull *other, Vec2 *axis, i
 /// For the report: the separating axis test on the projections on the edge
 /// normals of a, then of b, then the direction of a flat polygon; every
 /// axis recorded, the least overlap as rep->min_axis.
+/// One axis of the report: both hulls projected on n, recorded; a gap
+/// clears *hit, and while none was seen the least overlap is kept.
+static void sat_hulls_axis(const SatHull *a, const SatHull *b, Vec2 n, SatAxisSource source, int edge,
+                           SatReport *rep, SatBest *best, bool *hit, int *index)
+{
+    Interval ia = project_points(a->verts, a->count, n);
+    Interval ib = project_points(b->verts, b->count, n);
+    bool gap = interval_gap(ia, ib);
+    report_axis(rep, n, ia, ib, 0.0f, gap, source, edge);
+    *hit = *hit && !gap;
+    if (*hit) {
+        sat_best_update(best, n, ia, ib, *index);
+    }
+    ++*index;
+}
+
 static bool sat_hulls(const SatHull *a, const SatHull *b, SatReport *rep)
 {
     SatBest best = sat_best_none();
@@ -342,16 +358,7 @@ static bool sat_hulls(const SatHull *a, const SatHull *b, SatReport *rep)
     for (int side = 0; side < 2; ++side) {
         const SatHull *h = side == 0 ? a : b;
         for (int i = 0; i < h->axis_count; ++i) {
-            Vec2 n = h->axes[i];
-            Interval ia = project_points(a->verts, a->count, n);
-            Interval ib = project_points(b->verts, b->count, n);
-            bool gap = interval_gap(ia, ib);
-            report_axis(rep, n, ia, ib, 0.0f, gap, side == 0 ? SAT_FROM_A : SAT_FROM_B, i);
-            hit = hit && !gap;
-            if (hit) {
-                sat_best_update(&best, n, ia, ib, index);
-            }
-            ++index;
+            sat_hulls_axis(a, b, h->axes[i], side == 0 ? SAT_FROM_A : SAT_FROM_B, i, rep, &best, &hit, &index);
         }
     }
     // a flat polygon's own direction: keeps the test exact for segments
@@ -359,15 +366,7 @@ static bool sat_hulls(const SatHull *a, const SatHull *b, SatReport *rep)
         Vec2 n = { 0.0f, 0.0f };
         int edge = 0;
         if (hull_flat_axis(side == 0 ? a : b, side == 0 ? b : a, &n, &edge)) {
-            Interval ia = project_points(a->verts, a->count, n);
-            Interval ib = project_points(b->verts, b->count, n);
-            bool gap = interval_gap(ia, ib);
-            report_axis(rep, n, ia, ib, 0.0f, gap, side == 0 ? SAT_FROM_A : SAT_FROM_B, edge);
-            hit = hit && !gap;
-            if (hit) {
-                sat_best_update(&best, n, ia, ib, index);
-            }
-            ++index;
+            sat_hulls_axis(a, b, n, side == 0 ? SAT_FROM_A : SAT_FROM_B, edge, rep, &best, &hit, &index);
         }
     }
     rep->min_axis = hit && best.index < rep->count ? best.index : -1;
