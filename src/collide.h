@@ -235,6 +235,130 @@ typedef struct SatReport {
 /// on bad input; otherwise fills `out` and returns true.
 bool sat_report(const Shape *a, const Shape *b, SatReport *out);
 
+/* ---- Ray casts and swept circles (CONTRACT.md section 1c) -------------- */
+
+/// Where a segment first meets a shape: `fraction` in [0, 1] along it,
+/// `point` = origin + fraction * translation, `normal` the unit outward
+/// normal of the shape there.
+typedef struct RayHit { float fraction; Vec2 point; Vec2 normal; } RayHit;
+
+/// When a moving circle first touches a shape: `toi` in [0, 1] of its
+/// motion, `point` the contact point then, `normal` unit, from the shape
+/// towards the circle.
+typedef struct SweepHit { float toi; Vec2 point; Vec2 normal; } SweepHit;
+
+/// The segment from `origin` to `origin + translation` against `s`: true when
+/// it meets the shape, and then `hit` (may be NULL) gets the first point.
+/// Circles: the quadratic; rectangles (any angle): the slab method in the
+/// rectangle's frame; polygons: the segment clipped by every edge's
+/// half-plane. An origin inside or on `s` hits at fraction 0, normal minus
+/// the unit direction. A zero translation is a point test (inside: the
+/// normal is the shortest way out, as shapes_collide's contact for a point).
+/// Bad input (a bad shape, a NaN or infinite origin or translation, |origin|
+/// beyond COLLIDE_MAX_COORD or |translation| beyond twice it) gives false
+/// and leaves `hit` untouched. A flat polygon (zero area within rounding) is
+/// tested as its thin bounding box along its longest edge.
+bool ray_cast_shape(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit);
+
+/// The circle `c` moving from c.center to c.center + motion against `s`:
+/// the ray cast of its centre against `s` grown by the radius (edges pushed
+/// out, a circle of the radius at every vertex: the Minkowski sum of `s` and
+/// the circle). True when it touches `s` on the way; `hit` (may be NULL)
+/// gets the first moment. Touching or overlapping at the start (as
+/// shapes_collide decides): toi 0 and the normal of shapes_collide's contact
+/// (circle, s) reversed; the point is then on s's boundary, where that
+/// contact pushes. Bad input as ray_cast_shape (`c` as section 1).
+bool sweep_circle_shape(Circle c, Vec2 motion, const Shape *s, SweepHit *hit);
+
+/* ---- Beside the contract: how a ray cast went, for the lessons ---------- */
+
+/// What an edge's half-plane does to the line origin + t * translation.
+typedef enum RayEdgeRole {
+    RAY_EDGE_ENTERS = 0,       /* crosses the edge's line going in: t is a lower bound */
+    RAY_EDGE_EXITS = 1,        /* going out: t is an upper bound */
+    RAY_EDGE_PARALLEL_IN = 2,  /* parallel to the edge, on its inner side: no bound */
+    RAY_EDGE_PARALLEL_OUT = 3  /* parallel, outside: the line misses the shape */
+} RayEdgeRole;
+
+/// One polygon edge (edge i runs from vertex i to i+1): where the line
+/// crosses its line (fraction t, any sign; 0 when parallel) and what it does.
+typedef struct RayEdge { float t; RayEdgeRole role; } RayEdge;
+
+/// One slab of the slab method: the band between two opposite sides of a
+/// box, in the box's frame. The line is inside it for t in [t_enter, t_exit].
+/// Parallel to the slab: t_enter = -INFINITY, t_exit = +INFINITY when inside
+/// the band, t_enter = +INFINITY, t_exit = -INFINITY when outside.
+typedef struct RaySlab {
+    float t_enter, t_exit;
+    bool parallel;
+    int enter_edge;            /* the side crossed at t_enter, as a rectangle's
+                                  edge (rect_corners order: 0 top, 1 right,
+                                  2 bottom, 3 left in its frame), -1 parallel */
+} RaySlab;
+
+/// Everything one ray cast computed. Fractions are along the whole line
+/// origin + t * translation, unclipped (t outside [0, 1] is off the segment).
+typedef struct RayRecord {
+    ShapeKind kind;            /* which part below is filled */
+    bool point_test;           /* zero translation */
+    bool inside;               /* the origin is inside or on the shape: fraction 0 */
+    bool hit;                  /* the verdict */
+    float t_enter, t_exit;     /* the line is inside the shape for t in [t_enter,
+                                  t_exit]; t_enter > t_exit: the line misses it */
+    int feature;               /* the edge crossed at t_enter (a rectangle's as
+                                  RaySlab.enter_edge, a polygon's edge index),
+                                  -1 for circles, flat polygons and misses */
+    /* SHAPE_CIRCLE: the quadratic |origin + t * translation - centre| = radius */
+    float disc;                /* radius^2 - (the line's distance to the centre)^2,
+                                  px^2: < 0, no real root (the line misses) */
+    float root0, root1;        /* the roots, root0 <= root1 (when disc >= 0) */
+    /* SHAPE_RECT, and a flat polygon: the slab method in the box's frame */
+    Vec2 box_center;           /* the box tested: its centre, */
+    Vec2 box_axis;             /* its local x axis (unit: cos, sin of the angle), */
+    Vec2 box_half;             /* its half extents */
+    Vec2 local_origin;         /* the ray in that frame */
+    Vec2 local_translation;
+    RaySlab slabs[2];          /* [0]: |x| <= half.x, [1]: |y| <= half.y */
+    /* SHAPE_POLY: one half-plane per edge */
+    bool flat;                 /* zero area: tested as a thin box (slabs above) */
+    int edge_count;
+    RayEdge edges[POLY_MAX_VERTS];
+} RayRecord;
+
+/// ray_cast_shape, recording how it decided in `rec` (may be NULL; untouched
+/// on bad input). Same verdict and hit, always.
+bool ray_cast_shape_record(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit,
+                           RayRecord *rec);
+
+/// Which part of the grown shape a swept circle touched first.
+typedef enum SweepFeature {
+    SWEEP_MISS = 0,            /* no touch on the way */
+    SWEEP_START = 1,           /* touching or overlapping at the start: toi 0 */
+    SWEEP_CIRCLE = 2,          /* s is a circle: the circle of both radii summed */
+    SWEEP_EDGE = 3,            /* an edge pushed out by the radius (index: the edge) */
+    SWEEP_VERTEX = 4           /* the circle of the radius about a vertex (index) */
+} SweepFeature;
+
+/// Everything one sweep computed.
+typedef struct SweepRecord {
+    SweepFeature feature;
+    int index;                 /* the edge or vertex (a rectangle's as
+                                  rect_corners), -1 otherwise */
+    RayRecord grown;           /* the centre's ray against the grown shape's
+                                  straight part: a circle of radius r + R; the
+                                  rectangle's box grown by r (slabs); the
+                                  polygon with its edges pushed out by r (a
+                                  flat one: its thin box grown by r) */
+    bool vertex_tested;        /* the ray went on to a vertex circle: */
+    Vec2 vertex;               /* its centre (radius: the moving circle's), */
+    RayRecord vertex_ray;      /* and its quadratic */
+} SweepRecord;
+
+/// sweep_circle_shape, recording how it decided in `rec` (may be NULL;
+/// untouched on bad input). Same verdict and hit, always.
+bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *hit,
+                               SweepRecord *rec);
+
 #ifdef __cplusplus
 }
 #endif
