@@ -84,7 +84,7 @@ $(LIB): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(APP): $(APP_OBJ) $(LIB)
+$(APP): $(APP_OBJ) $(LIB) $(wildcard assets/lang/*.json)
 	$(CC) $(ALL_CFLAGS) $(APP_OBJ) $(LIB) $(SDL_LIBS) $(LDLIBS_M) -o $@
 	@mkdir -p $(BUILD)/assets && cp -rf assets/. $(BUILD)/assets/
 

@@ -494,8 +494,12 @@ int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatRepo
         snprintf(lines[n], 160, tr("sat.focus"), focus + 1, r->count, name, edge);
         n++;
         if (n < max) {
-            snprintf(lines[n], 160, tr("sat.focus_shadows"), (double)ax->a.min, (double)ax->a.max, (double)ax->b.min,
-                     (double)ax->b.max, result);
+            /* the shapes as the lesson names them: "A" and "B", "ABCD" and "EFG" */
+            char ka[48], kb[48];
+            snprintf(ka, sizeof ka, "%s.shape_a", lesson_get(app->lesson)->key);
+            snprintf(kb, sizeof kb, "%s.shape_b", lesson_get(app->lesson)->key);
+            snprintf(lines[n], 160, tr("sat.focus_shadows"), tr(ka), (double)ax->a.min, (double)ax->a.max, tr(kb),
+                     (double)ax->b.min, (double)ax->b.max, result);
             n++;
         }
     } else if (n < max) {
