@@ -48,6 +48,7 @@ void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, struct Text *text)
     c->text = text;
     c->nv = c->ni = 0;
     c->label_count = c->keep_out_count = c->label_overlaps = 0;
+    if (c->log != NULL) c->log->text_count = c->log->box_count = 0;
 }
 
 void canvas_flush(Canvas *c)
@@ -453,6 +454,14 @@ static float text_at_screen(Canvas *c, Vec2 s, float size, Color col, Align alig
     else if (align == ALIGN_RIGHT) x -= (float)w;
     SDL_Color sc = { col.r, col.g, col.b, col.a };
     text_draw(c->text, (int)lroundf(x), (int)lroundf(s.y), pxs, sc, utf8);
+    if (c->log != NULL && c->log->text_count < DRAW_LOG_TEXTS) {
+        DrawnText *d = &c->log->texts[c->log->text_count++];
+        d->box = (ScreenBox){ x, s.y, x + (float)w, s.y + (float)pxs, 0.0f };
+        d->hud = false;
+        d->line = 0;
+        d->lines = 1;
+        snprintf(d->text, sizeof d->text, "%s", utf8);
+    }
     return (float)w / c->view.fit;
 }
 
@@ -475,7 +484,10 @@ static Vec2 hud_to_screen(const View *v, Vec2 p) { return (Vec2){ v->ox + p.x * 
 
 float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8)
 {
-    return text_at_screen(c, hud_to_screen(&c->view, at), size, col, align, utf8);
+    int logged = c->log != NULL ? c->log->text_count : 0;
+    float w = text_at_screen(c, hud_to_screen(&c->view, at), size, col, align, utf8);
+    if (c->log != NULL && c->log->text_count > logged) c->log->texts[logged].hud = true;
+    return w;
 }
 
 float measure_hud_text(Canvas *c, float size, const char *utf8)
@@ -538,7 +550,31 @@ static float measure_span(Canvas *c, float size, const char *s, int start, int e
     return measure_hud_text(c, size, buf);
 }
 
+static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
+
+/* Greedy breaking, then no lone word at the end: when the last line is
+ * under a quarter of the width, the last two lines are broken again about
+ * their middle (kept only when that still gives two lines). */
 int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max)
+{
+    int count = wrap_greedy(c, size, utf8, max_w, out, max);
+    if (count < 2 || count >= max) return count;
+    const TextLine last = out[count - 1], prev = out[count - 2];
+    if (last.start + last.len != (int)strlen(utf8)) return count;   /* cut short at max lines */
+    float wl = measure_span(c, size, utf8, last.start, last.start + last.len);
+    if (wl >= 0.25f * max_w) return count;
+    float tail = measure_span(c, size, utf8, prev.start, last.start + last.len);
+    TextLine two[3];
+    for (float w = 0.5f * tail; w < max_w; w += 0.05f * max_w) {
+        if (wrap_greedy(c, size, utf8 + prev.start, w, two, 3) != 2) continue;
+        out[count - 2] = (TextLine){ prev.start + two[0].start, two[0].len };
+        out[count - 1] = (TextLine){ prev.start + two[1].start, two[1].len };
+        break;
+    }
+    return count;
+}
+
+static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max)
 {
     int count = 0;
     if (utf8 == NULL || max <= 0) return 0;
@@ -599,7 +635,12 @@ int draw_hud_text_wrapped(Canvas *c, Vec2 at, float size, float line_h, float ma
         int len = lines[i].len < (int)sizeof buf ? lines[i].len : (int)sizeof buf - 1;
         memcpy(buf, utf8 + lines[i].start, (size_t)len);
         buf[len] = '\0';
+        int logged = c->log != NULL ? c->log->text_count : 0;
         draw_hud_text(c, (Vec2){ at.x, at.y + (float)i * line_h }, size, col, align, buf);
+        if (c->log != NULL && c->log->text_count > logged) {
+            c->log->texts[logged].line = i;
+            c->log->texts[logged].lines = n;
+        }
     }
     return n;
 }
@@ -619,4 +660,6 @@ void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col)
     Vec2 q[4] = { hud_to_screen(&c->view, (Vec2){ x, y }), hud_to_screen(&c->view, (Vec2){ x + w, y }),
                   hud_to_screen(&c->view, (Vec2){ x + w, y + h }), hud_to_screen(&c->view, (Vec2){ x, y + h }) };
     fan_screen(c, q, 4, col);
+    if (c->log != NULL && c->log->box_count < DRAW_LOG_BOXES)
+        c->log->boxes[c->log->box_count++] = (ScreenBox){ q[0].x, q[0].y, q[2].x, q[2].y, 0.0f };
 }

@@ -35,6 +35,24 @@ typedef struct ScreenBox { float x0, y0, x1, y1, r; } ScreenBox;
 #define CANVAS_MAX_LABELS 96
 #define CANVAS_MAX_KEEP_OUT 48
 
+/* Layout checks (tests/test_app_layout.c): with a log attached, a frame
+ * records every text it draws and every HUD panel box, in output pixels.
+ * A text's box is its measured width by its font size in pixels; a line of
+ * a wrapped text knows which line of how many it is. */
+#define DRAW_LOG_TEXTS 512
+#define DRAW_LOG_BOXES 64
+typedef struct DrawnText {
+    ScreenBox box;
+    bool hud;                /* HUD space (panels, tables), else a canvas label */
+    int line, lines;         /* line `line` of a text wrapped into `lines` (0 of 1: not wrapped) */
+    char text[160];
+} DrawnText;
+typedef struct DrawLog {
+    DrawnText texts[DRAW_LOG_TEXTS];
+    ScreenBox boxes[DRAW_LOG_BOXES];
+    int text_count, box_count;   /* canvas_begin empties the log */
+} DrawLog;
+
 typedef struct Canvas {
     SDL_Renderer *r;
     View view;
@@ -49,6 +67,7 @@ typedef struct Canvas {
     ScreenBox keep_out[CANVAS_MAX_KEEP_OUT];
     int label_count, keep_out_count;
     int label_overlaps;   /* labels that found no free place this frame */
+    DrawLog *log;         /* NULL (the lab itself): nothing recorded */
 } Canvas;
 
 /* The part of segment p-q inside the box [lo, hi] (Liang-Barsky slabs), as
@@ -124,8 +143,10 @@ float measure_hud_text(Canvas *c, float size, const char *utf8);
  * at most max_w wide (canvas units at size) where the text allows: Latin and
  * Vietnamese break at spaces (a word wider than max_w gets a line of its
  * own), Chinese between any two characters but never before closing
- * punctuation such as ，。、）；：！？ nor after an opening one. Returns how
- * many lines (at most max); an empty string has none. */
+ * punctuation such as ，。、）；：！？ nor after an opening one. A last line
+ * under a quarter of max_w is balanced with the one before it, so no word
+ * is left alone at the end. Returns how many lines (at most max); an empty
+ * string has none. */
 typedef struct TextLine { int start, len; } TextLine;
 int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
 /* Draws utf8 wrapped to max_w, one line every line_h canvas units, aligned

@@ -1,0 +1,329 @@
+/*
+ * test_app_layout.c - every language fits its space.
+ *
+ * Each lesson (0-9), each of its presets (F2-F5) and, in lessons 6 and 7,
+ * each axis in focus is drawn in English, 繁體中文 and Tiếng Việt on a
+ * 1280x720 software renderer with a DrawLog attached (draw.h), which records
+ * every text drawn and every HUD panel box. In every frame:
+ *   - no two texts overprint each other (panel lines, table cells, labels);
+ *   - every HUD text lies inside a panel box, every text inside the canvas;
+ *   - no line of a wrapped text holds a single word (a Vietnamese word is two
+ *     syllables, a Chinese one two characters; "→ apart" on a line of its
+ *     own counts as one word);
+ *   - the explanation's two idea lines take at most two rows each.
+ * Every failing frame is listed before the test fails. Without a CJK font
+ * the Chinese frames are skipped with a message.
+ */
+#include <SDL_ttf.h>
+
+#include "app/app.h"
+#include "app/i18n.h"
+#include "app/text.h"
+#include "app_drive.h"
+#include "lab_run.h"
+
+static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
+
+/* ---- What a line holds -------------------------------------------------- */
+
+static unsigned next_cp(const char **p)
+{
+    const unsigned char *s = (const unsigned char *)*p;
+    unsigned cp = s[0];
+    int n = 1;
+    if (s[0] >= 0xF0 && s[1] && s[2] && s[3]) { cp = (s[0] & 7u) << 18 | (s[1] & 63u) << 12 | (s[2] & 63u) << 6 | (s[3] & 63u); n = 4; }
+    else if (s[0] >= 0xE0 && s[1] && s[2]) { cp = (s[0] & 15u) << 12 | (s[1] & 63u) << 6 | (s[2] & 63u); n = 3; }
+    else if (s[0] >= 0xC0 && s[1]) { cp = (s[0] & 31u) << 6 | (s[1] & 63u); n = 2; }
+    *p += n;
+    return cp;
+}
+
+static bool is_han(unsigned cp) { return (cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF); }
+static bool is_digit(unsigned cp) { return cp >= '0' && cp <= '9'; }
+/* Latin letters, Vietnamese ones included (not symbols, arrows, CJK). */
+static bool is_letter(unsigned cp)
+{
+    return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ||
+           (cp >= 0x1E00 && cp <= 0x1EFF);
+}
+
+/* How many words a line holds, in halves: a Chinese character is half a
+ * word, so is a Vietnamese syllable; an English word, a number or a
+ * variable ("r1", "|dx|") is a whole one; arrows and signs count nothing.
+ * Words joined by a no-break space ("MTV 3.0 px") still count apart. */
+static int half_words(const char *lang, const char *s)
+{
+    const bool vi = strcmp(lang, "vi") == 0;
+    int halves = 0;
+    const char *p = s;
+    while (*p != '\0') {
+        bool letters = false, digits = false;
+        while (*p == ' ') p++;
+        while (*p != '\0' && *p != ' ') {
+            unsigned cp = next_cp(&p);
+            if (cp == 0xA0) break;   /* a no-break space joins words, still two */
+            if (is_han(cp)) halves += 1;
+            else if (is_digit(cp)) digits = true;
+            else if (is_letter(cp)) letters = true;
+        }
+        if (digits) halves += 2;
+        else if (letters) halves += vi ? 1 : 2;
+    }
+    return halves;
+}
+
+/* Test 1: the word counter itself. */
+static void test_word_count(void **s)
+{
+    (void)s;
+    assert_int_equal(half_words("en", "→ apart"), 2);
+    assert_int_equal(half_words("en", "r = 75  →  apart"), 6);
+    assert_int_equal(half_words("en", "MTV\u00a0186.9\u00a0px"), 6);
+    assert_int_equal(half_words("vi", "tách rời"), 2);
+    assert_int_equal(half_words("vi", "= cùng kết luận"), 3);
+    assert_int_equal(half_words("zh-TW", "→ 碰撞"), 2);
+    assert_int_equal(half_words("zh-TW", "矩形–矩形：SAT"), 6);
+}
+
+/* ---- One frame ---------------------------------------------------------- */
+
+typedef struct Frame {
+    SDL_Surface *surf;
+    SDL_Renderer *r;
+    Text *text;
+    Canvas c;
+    DrawLog *log;
+} Frame;
+
+static bool overlaps(ScreenBox a, ScreenBox b, float slack)
+{
+    return a.x0 + slack < b.x1 && b.x0 + slack < a.x1 && a.y0 + slack < b.y1 && b.y0 + slack < a.y1;
+}
+
+static bool inside(ScreenBox in, ScreenBox out, float slack)
+{
+    return in.x0 >= out.x0 - slack && in.y0 >= out.y0 - slack && in.x1 <= out.x1 + slack && in.y1 <= out.y1 + slack;
+}
+
+/* Which idea text (1 or 2) of the lesson on the board line is part of; 0: none. */
+static int idea_of(const App *app, const char *line)
+{
+    for (int k = 1; k <= 2; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.idea%d", lesson_get(app->lesson)->key, k);
+        if (strstr(tr(name), line) != NULL) return k;
+    }
+    return 0;
+}
+
+/* Draws app's frame with the log attached; prints every problem of it
+ * under the name where and returns how many there are. */
+static int check_frame(Frame *f, App *app, const char *lang, const char *where)
+{
+    view_fit(&app->view, 1280, 720);
+    f->c.log = f->log;
+    canvas_begin(&f->c, f->r, &app->view, f->text);
+    app_draw(app, &f->c);
+    text_frame_end(f->text);
+    const DrawLog *g = f->log;
+    const ScreenBox screen = { 0.0f, 0.0f, 1280.0f, 720.0f, 0.0f };
+    int bad = 0;
+    for (int i = 0; i < g->text_count; i++) {
+        const DrawnText *t = &g->texts[i];
+        if (!inside(t->box, screen, 1.0f)) {
+            print_message("%s: \"%s\" runs off the canvas\n", where, t->text);
+            bad++;
+        }
+        if (t->hud) {
+            bool in_panel = false;
+            for (int b = 0; b < g->box_count && !in_panel; b++) in_panel = inside(t->box, g->boxes[b], 1.0f);
+            if (!in_panel) {
+                print_message("%s: \"%s\" sticks out of its panel\n", where, t->text);
+                bad++;
+            }
+        }
+        for (int j = i + 1; j < g->text_count; j++)
+            if (overlaps(t->box, g->texts[j].box, 1.0f)) {
+                print_message("%s: \"%s\" and \"%s\" overprint\n", where, t->text, g->texts[j].text);
+                bad++;
+            }
+        if (t->lines > 1 && half_words(lang, t->text) < 4) {
+            print_message("%s: line %d of %d is a single word: \"%s\"\n", where, t->line + 1, t->lines, t->text);
+            bad++;
+        }
+        int which = t->hud && t->lines > 2 && t->line == 2 ? idea_of(app, t->text) : 0;
+        if (which > 0) {
+            print_message("%s: idea line %d takes %d rows\n", where, which, t->lines);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+/* Test 5: every lesson, preset and axis in focus, in every language. */
+static void test_everything_fits(void **s)
+{
+    (void)s;
+    Frame f;
+    memset(&f, 0, sizeof f);
+    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(f.surf);
+    f.r = SDL_CreateSoftwareRenderer(f.surf);
+    assert_non_null(f.r);
+    f.text = text_create(f.r);
+    assert_non_null(f.text);   /* without a font there is no layout to check */
+    f.log = calloc(1, sizeof *f.log);
+    assert_non_null(f.log);
+    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
+    char err[512], where[128];
+    int frames = 0, failed = 0;
+    for (int l = 0; l < 3; l++) {
+        if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) {
+            print_message("no CJK font: the Chinese layout is not checked\n");
+            continue;
+        }
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int n = 0; n < LESSON_COUNT; n++)
+            for (int p = 0; p < 5; p++) {
+                App app;
+                assert_true(app_init(&app, n));
+                if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                if (app.preset != p) { app_free(&app); continue; }   /* no such preset */
+                app_tick(&app);
+                int views = n == 6 || n == 7 ? 8 : 1;
+                for (int v = 0; v < views; v++) {
+                    snprintf(where, sizeof where, "%s, lesson %d, F%d, axis %d", LANGS[l], n, p + 1, app.axis_focus);
+                    int bad = check_frame(&f, &app, LANGS[l], where);
+                    assert_true(f.log->text_count >= 3);
+                    if (bad > 0) failed++;
+                    frames++;
+                    tap(&app, SDLK_RIGHTBRACKET);
+                }
+                app_free(&app);
+            }
+    }
+    print_message("%d frames checked, %d with a layout problem\n", frames, failed);
+    assert_true(frames >= 2 * 40);
+    assert_int_equal(failed, 0);
+    i18n_set_language("en", err, sizeof err);
+    f.c.log = NULL;
+    canvas_free(&f.c);
+    free(f.log);
+    text_destroy(f.text);
+    SDL_DestroyRenderer(f.r);
+    SDL_FreeSurface(f.surf);
+}
+
+/* Test 3: the line breaker leaves no word alone at the end when it can
+ * help it: "one is alone" would leave "alone" on the last line; the last
+ * two lines are balanced instead, and still fit. */
+static void test_no_lone_last_word(void **s)
+{
+    (void)s;
+    Frame f;
+    memset(&f, 0, sizeof f);
+    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    f.r = SDL_CreateSoftwareRenderer(f.surf);
+    f.text = text_create(f.r);
+    assert_non_null(f.text);
+    View v;
+    memset(&v, 0, sizeof v);
+    view_fit(&v, 1280, 720);
+    canvas_begin(&f.c, f.r, &v, f.text);
+    const char *t = "these words wrap until one is alone";
+    float w = measure_hud_text(&f.c, 19.0f, "these words wrap until one is") + 1.0f;
+    TextLine tl[4];
+    int n = wrap_hud_text(&f.c, 19.0f, t, w, tl, 4);
+    assert_int_equal(n, 2);
+    assert_true(tl[1].len > (int)strlen("alone"));
+    assert_int_equal(tl[1].start + tl[1].len, (int)strlen(t));
+    for (int i = 0; i < n; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.*s", tl[i].len, t + tl[i].start);
+        assert_true(measure_hud_text(&f.c, 19.0f, buf) <= w);
+    }
+    canvas_free(&f.c);
+    text_destroy(f.text);
+    SDL_DestroyRenderer(f.r);
+    SDL_FreeSurface(f.surf);
+}
+
+/* Test 4: the checks can fail. Two cells of a table drawn over each other
+ * overprint; a text wider than its panel sticks out; a lone word on the
+ * line of a wrapped text is caught. */
+static void test_checks_can_fail(void **s)
+{
+    (void)s;
+    Frame f;
+    memset(&f, 0, sizeof f);
+    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    f.r = SDL_CreateSoftwareRenderer(f.surf);
+    f.text = text_create(f.r);
+    assert_non_null(f.text);
+    f.log = calloc(1, sizeof *f.log);
+    assert_non_null(f.log);
+    View v;
+    memset(&v, 0, sizeof v);
+    view_fit(&v, 1280, 720);
+    f.c.log = f.log;
+    canvas_begin(&f.c, f.r, &v, f.text);
+    draw_hud_box(&f.c, 100.0f, 100.0f, 200.0f, 100.0f, (Color){ 0, 0, 0, 200 });
+    draw_hud_text(&f.c, (Vec2){ 110.0f, 110.0f }, 19.0f, (Color){ 255, 255, 255, 255 }, ALIGN_LEFT, "a long test name");
+    draw_hud_text(&f.c, (Vec2){ 290.0f, 110.0f }, 19.0f, (Color){ 255, 255, 255, 255 }, ALIGN_RIGHT, "verdict");
+    draw_hud_text(&f.c, (Vec2){ 110.0f, 150.0f }, 19.0f, (Color){ 255, 255, 255, 255 }, ALIGN_LEFT,
+                  "this line is far wider than the panel it is in");
+    /* two words, each as wide as the line: each alone on its line */
+    float w = measure_hud_text(&f.c, 19.0f, "Pneumonoultramicroscopic") + 1.0f;
+    draw_hud_text_wrapped(&f.c, (Vec2){ 110.0f, 300.0f }, 19.0f, 25.0f, w, (Color){ 255, 255, 255, 255 }, ALIGN_LEFT,
+                          "Pneumonoultramicroscopic silicovolcanoconiosis");
+    assert_int_equal(f.log->box_count, 1);
+    assert_int_equal(f.log->text_count, 5);
+    assert_true(overlaps(f.log->texts[0].box, f.log->texts[1].box, 1.0f));
+    assert_false(inside(f.log->texts[2].box, f.log->boxes[0], 1.0f));
+    const DrawnText *last = &f.log->texts[4];
+    assert_true(last->lines == 2 && last->line == 1);
+    assert_string_equal(last->text, "silicovolcanoconiosis");
+    assert_true(half_words("en", last->text) < 4);
+    /* canvas_begin empties the log; without a log nothing is recorded */
+    canvas_begin(&f.c, f.r, &v, f.text);
+    assert_int_equal(f.log->text_count, 0);
+    f.c.log = NULL;
+    draw_hud_text(&f.c, (Vec2){ 110.0f, 110.0f }, 19.0f, (Color){ 255, 255, 255, 255 }, ALIGN_LEFT, "x");
+    assert_int_equal(f.log->text_count, 0);
+    canvas_free(&f.c);
+    free(f.log);
+    text_destroy(f.text);
+    SDL_DestroyRenderer(f.r);
+    SDL_FreeSurface(f.surf);
+}
+
+static int setup(void **s)
+{
+    (void)s;
+    char err[512];
+    if (!i18n_set_language("en", err, sizeof err)) {
+        fprintf(stderr, "layout: %s\n", err);
+        return -1;
+    }
+    return TTF_Init() != 0 ? -1 : 0;
+}
+
+static int teardown(void **s)
+{
+    (void)s;
+    i18n_shutdown();
+    TTF_Quit();
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_word_count),
+        cmocka_unit_test(test_no_lone_last_word),
+        cmocka_unit_test(test_checks_can_fail),
+        cmocka_unit_test(test_everything_fits),
+    };
+    if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
