@@ -11,6 +11,7 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
+#include "app/lessons.h"
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
@@ -498,7 +499,8 @@ static void test_labels_do_not_overlap(void **s)
                     if (bad != 0) {
                         /* every case is listed before the test fails */
                         print_message("%s, lesson %d, preset F%d, axis focus %d: %d of %d labels overlap\n",
-                                      LANGS[l], n, p + 1, app.axis_focus, bad, placed);
+                                      LANGS[l], n, p + 1, views > 1 ? ((const SatPicture *)app.lesson_state)->axis_focus : -1,
+                                      bad, placed);
                         failed++;
                     }
                     assert_true(placed >= 1);

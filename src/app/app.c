@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -53,18 +54,42 @@ bool app_init(App *app, int lesson)
 {
     memset(app, 0, sizeof *app);
     world_init(&app->world);
+    app->lesson = -1;   /* none yet: app_set_lesson starts one */
     app->dragging = -1;
-    app->axis_focus = -1;
     app->explain = true;
     app->view.zoom = 1.0f;
     app->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
     view_fit(&app->view, (int)CANVAS_W, (int)CANVAS_H);
-    app_set_lesson(app, lesson, 0);
-    return true;
+    return app_set_lesson(app, lesson, 0);
+}
+
+const Lesson *app_lesson(const App *app)
+{
+    return lesson_get(app->lesson);
+}
+
+/* A lesson's state, zeroed then initialised; NULL for a lesson without
+ * one (and, with *ok false, when memory ran out). */
+static void *state_new(const Lesson *L, bool *ok)
+{
+    *ok = true;
+    if (L->state_size == 0) return NULL;
+    void *st = calloc(1, L->state_size);
+    if (st == NULL) { *ok = false; return NULL; }
+    if (L->init != NULL) L->init(st);
+    return st;
+}
+
+static void state_free(const Lesson *L, void *st)
+{
+    if (st != NULL && L->free_state != NULL) L->free_state(st);
+    free(st);
 }
 
 void app_free(App *app)
 {
+    if (app->lesson >= 0) state_free(app_lesson(app), app->lesson_state);
+    app->lesson_state = NULL;
     world_free(&app->world);
 }
 
@@ -74,28 +99,61 @@ static void reset_view(App *app)
     app->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
 }
 
-void app_set_lesson(App *app, int n, int preset)
+/* The collision pass the lesson asks for, then its picture. */
+static void collide_and_prepare(App *app)
 {
-    if (n < 0 || n >= LESSON_COUNT) return;
+    const Lesson *L = app_lesson(app);
+    if (L->collide != NULL) L->collide(&app->world, app->lesson_state);
+    else world_collide(&app->world);
+    if (L->prepare != NULL) L->prepare(app, app->lesson_state);
+}
+
+bool app_set_lesson(App *app, int n, int preset)
+{
+    if (n < 0 || n >= lesson_count()) return false;
     const Lesson *L = lesson_get(n);
+    /* a new lesson gets fresh state; a preset keeps the lesson's (the
+     * axis looked at, lesson 9's shape count choice) */
+    const bool fresh = n != app->lesson;
+    bool ok = true;
+    void *st = fresh ? state_new(L, &ok) : app->lesson_state;
     World w;
     world_init(&w);
-    if (!L->build(&w, preset)) {
+    if (!ok || !L->build(&w, preset, st)) {
         world_free(&w);
-        app_status(app, tr("status.no_preset"), preset + 1);
-        return;
+        if (fresh) state_free(L, st);
+        if (ok) app_status(app, tr("status.no_preset"), preset + 1);
+        else app_status(app, "%s", "out of memory");
+        return false;
     }
-    /* lesson 9 keeps the broad phase choice across rebuilds */
     world_take(&app->world, &w);
     world_free(&w);
-    if (n != app->lesson) app->axis_focus = -1;   /* a preset keeps the axis looked at */
+    if (fresh) {
+        if (app->lesson >= 0) state_free(app_lesson(app), app->lesson_state);
+        app->lesson_state = st;
+    }
     app->lesson = n;
     app->preset = preset;
     app->scene_path[0] = '\0';
     app->dragging = -1;
     app->panning = false;
     reset_view(app);
-    world_collide(&app->world);
+    collide_and_prepare(app);
+    return true;
+}
+
+void app_take_world(App *app, World *w)
+{
+    const Lesson *L = app_lesson(app);
+    bool ok = true;
+    void *st = state_new(L, &ok);
+    if (ok) {   /* out of memory: the lesson keeps the state it had */
+        state_free(L, app->lesson_state);
+        app->lesson_state = st;
+    }
+    world_take(&app->world, w);
+    app->dragging = -1;
+    collide_and_prepare(app);
 }
 
 /* ---- Input -------------------------------------------------------------- */
@@ -140,6 +198,8 @@ static void one_shot(App *app, const Binding *b)
     switch (b->action) {
     case ACT_NEXT_SHAPE: select_next(app, shift_held(app) ? -1 : 1); break;
     case ACT_LESSON: app_set_lesson(app, b->arg, 0); break;
+    case ACT_LESSON_NEXT: app_set_lesson(app, (app->lesson + 1) % lesson_count(), 0); break;
+    case ACT_LESSON_PREV: app_set_lesson(app, (app->lesson + lesson_count() - 1) % lesson_count(), 0); break;
     case ACT_PRESET: app_set_lesson(app, app->lesson, b->arg); break;
     case ACT_PAUSE:
         app->paused = !app->paused;
@@ -206,8 +266,13 @@ void app_event(App *app, const InputEvent *ev)
         const Binding *b = input_binding_for(ev->key);
         if (b != NULL) {
             if (b->action >= ACT_NEXT_SHAPE) {
-                const Lesson *L = lesson_get(app->lesson);
-                if (!(L->on_key != NULL && L->on_key(app, b))) one_shot(app, b);
+                const Lesson *L = app_lesson(app);
+                if (L->on_key != NULL && L->on_key(app, app->lesson_state, b)) {
+                    /* what the key changed shows in the picture at once */
+                    if (L->prepare != NULL) L->prepare(app, app->lesson_state);
+                } else {
+                    one_shot(app, b);
+                }
             }
         }
         break;
@@ -275,21 +340,23 @@ void app_event(App *app, const InputEvent *ev)
 
 void app_tick(App *app)
 {
+    const Lesson *L = app_lesson(app);
     app->tick++;
     bool run = !app->paused || app->step_once;
     app->step_once = false;
     if (run) {
         float dt = app->slowmo ? 0.25f * TICK_DT : TICK_DT;
         world_apply_motion(&app->world, held_motion(&app->held), dt);
-        const Lesson *L = lesson_get(app->lesson);
-        if (L->update != NULL) L->update(app, dt);
+        if (L->update != NULL) L->update(app, app->lesson_state, dt);
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
-    world_collide(&app->world);
+    if (L->collide != NULL) L->collide(&app->world, app->lesson_state);
+    else world_collide(&app->world);
     Uint64 t1 = SDL_GetPerformanceCounter();
     /* headless runs show no timings: their pixels must repeat exactly */
     if (!app->headless)
         app->collide_ms = (float)((double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency());
+    if (L->prepare != NULL) L->prepare(app, app->lesson_state);
 }
 
 /* ---- Scenes: save and reload -------------------------------------------- */
@@ -336,10 +403,8 @@ void app_reload_scene(App *app)
         world_free(&w);
         return;
     }
-    world_take(&app->world, &w);
+    app_take_world(app, &w);
     world_free(&w);
-    app->dragging = -1;
-    world_collide(&app->world);
     app_status(app, tr("status.reloaded"), app->scene_path);
 }
 
@@ -371,8 +436,8 @@ json_t *app_state_json(const App *app)
     json_object_set_new(doc, "slowmo", json_boolean(app->slowmo));
     json_object_set_new(doc, "view", json_pack("{s:f, s:[f,f]}", "zoom", (double)app->view.zoom, "pan",
                                                (double)app->view.pan.x, (double)app->view.pan.y));
-    const Lesson *L = lesson_get(app->lesson);
-    if (L->report != NULL) L->report(app, doc);
+    const Lesson *L = app_lesson(app);
+    if (L->report != NULL) L->report(app, app->lesson_state, doc);
     return doc;
 }
 
@@ -487,7 +552,21 @@ static void draw_help(const App *app, Canvas *c)
         "help.presets", "help.axes", "help.many", "help.explain", "help.pause", "help.slowmo", "help.zoom", "help.palette",
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
     };
-    const int n = (int)(sizeof keys / sizeof keys[0]);
+    const int nkeys = (int)(sizeof keys / sizeof keys[0]);
+    /* after the number keys: PageUp / PageDown and every lesson by name */
+    char list[2048];
+    int len = snprintf(list, sizeof list, "%s", tr("help.lesson_list"));
+    for (int i = 0; i < lesson_count() && len >= 0 && (size_t)len < sizeof list; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "%s.title", lesson_get(i)->key);
+        len += snprintf(list + len, sizeof list - (size_t)len, "%s%d %s", i == 0 ? "  " : " · ", i, tr(key));
+    }
+    const char *lines[32];
+    int n = 0;
+    for (int i = 0; i < nkeys && n < 31; i++) {
+        lines[n++] = help_line(c, keys[i]);
+        if (strcmp(keys[i], "help.lessons") == 0) lines[n++] = list;
+    }
     /* sized to its text and centred, above everything else; lines wrap to
      * the canvas, and a language that needs more rows gets a smaller size */
     const float max_text = CANVAS_W - 40.0f - 56.0f;
@@ -497,7 +576,7 @@ static void draw_help(const App *app, Canvas *c)
         wmax = measure_hud_text_wrapped(c, HUD_TITLE, max_text, tr("help.title"), NULL);
         for (int i = 0; i < n; i++) {
             int r = 0;
-            wmax = fmaxf(wmax, measure_hud_text_wrapped(c, size, max_text, help_line(c, keys[i]), &r));
+            wmax = fmaxf(wmax, measure_hud_text_wrapped(c, size, max_text, lines[i], &r));
             rows += r > 0 ? r : 1;
         }
         h = 64.0f + (float)rows * size * 1.32f + 16.0f;
@@ -511,7 +590,7 @@ static void draw_help(const App *app, Canvas *c)
     draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, INK, ALIGN_LEFT, tr("help.title"));
     float ty = y + 64.0f;
     for (int i = 0; i < n; i++) {
-        int rows = draw_hud_text_wrapped(c, (Vec2){ x + 28.0f, ty }, size, line, max_text, INK, ALIGN_LEFT, help_line(c, keys[i]));
+        int rows = draw_hud_text_wrapped(c, (Vec2){ x + 28.0f, ty }, size, line, max_text, INK, ALIGN_LEFT, lines[i]);
         ty += line * (float)(rows > 0 ? rows : 1);
     }
 }
@@ -520,7 +599,7 @@ static void draw_help(const App *app, Canvas *c)
 static void draw_hud(const App *app, Canvas *c, bool draw)
 {
     const World *w = &app->world;
-    const Lesson *L = lesson_get(app->lesson);
+    const Lesson *L = app_lesson(app);
     /* the four corner panels never cross the canvas edge nor each other: the
      * right-hand panel on top and the left-hand one below are sized first,
      * their neighbours wrap into what is left */
@@ -567,7 +646,7 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
         lines[n] = tr(idea2); sizes[n] = HUD_SMALL; cols[n++] = INK_DIM;
     }
     char lesson_lines[8][160];
-    int ln = (app->explain && L->hud != NULL) ? L->hud(app, lesson_lines, 8) : 0;
+    int ln = (app->explain && L->hud != NULL) ? L->hud(app, app->lesson_state, lesson_lines, 8) : 0;
     for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
     float left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
     hud_panel_at(c, draw, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w);
@@ -634,10 +713,10 @@ void app_draw(const App *app, Canvas *c)
     /* the panels go over everything, but their places are known first:
      * the lesson's labels keep out of them */
     draw_hud(app, c, false);
-    const Lesson *L = lesson_get(app->lesson);
-    if (app->explain && L->draw_under != NULL) L->draw_under(app, c);
+    const Lesson *L = app_lesson(app);
+    if (app->explain && L->draw_under != NULL) L->draw_under(app, app->lesson_state, c);
     draw_shapes(app, c);
-    if (app->explain && L->draw_over != NULL) L->draw_over(app, c);
+    if (app->explain && L->draw_over != NULL) L->draw_over(app, app->lesson_state, c);
     canvas_flush(c);
     draw_hud(app, c, true);
     canvas_flush(c);

@@ -12,45 +12,17 @@
 #include "world.h"
 #include "input.h"
 #include "draw.h"
+#include "lesson.h"
 
-#define LESSON_COUNT 10   /* 0 the playground, 1..9 the lessons */
 #define STATUS_MAX 256
-
-typedef struct App App;
-
-/* One lesson: its scene, and the picture that explains the verdict.
- * Every hook but build may be NULL. Text comes from the catalogue under
- * "<key>.title", "<key>.idea1", "<key>.idea2". */
-typedef struct Lesson {
-    const char *key;
-    /* Builds the scene. preset 0 is the lesson's own; 1..4 (F2..F5) its edge
-     * cases: touching, one inside the other, a very thin rectangle, a tiny
-     * circle against a huge rectangle. Returns false when it has no such
-     * preset (the world is then untouched). */
-    bool (*build)(World *w, int preset);
-    /* Called once per tick after the collision pass (lesson 9 drifts). */
-    void (*update)(App *app, float dt);
-    /* The explanation drawn under the shapes and over them. */
-    void (*draw_under)(const App *app, Canvas *c);
-    void (*draw_over)(const App *app, Canvas *c);
-    /* Lines of numbers for the HUD: writes up to max lines of up to 160
-     * bytes each into lines, returns how many. */
-    int (*hud)(const App *app, char lines[][160], int max);
-    /* Adds what the picture shows to the --state-out JSON object. */
-    void (*report)(const App *app, json_t *state);
-    /* Handles a one-shot key the lab does not use; true if it did. */
-    bool (*on_key)(App *app, const Binding *b);
-} Lesson;
-
-const Lesson *lesson_get(int n);
 
 typedef enum Palette { PALETTE_RED_GREEN, PALETTE_BLUE_ORANGE } Palette;
 
 struct App {
     World world;
-    int lesson;
+    int lesson;              /* its number in lesson_list.h */
     int preset;
-    int axis_focus;          /* lessons 6, 7: the axis [ ] stepped to, -1 all */
+    void *lesson_state;      /* the lesson's own state (Lesson.state_size bytes), or NULL */
     char scene_path[4096];   /* --scene, for Ctrl+S / Ctrl+O; "" for lessons */
     HeldSet held;
     long tick;               /* fixed ticks run */
@@ -74,11 +46,19 @@ struct App {
     float fps, collide_ms, render_ms;
 };
 
-/* Starts on lesson n (0..9): builds its scene. */
+/* Starts on lesson n (0 .. lesson_count() - 1): builds its scene. False
+ * when it could not (out of memory). */
 bool app_init(App *app, int lesson);
 void app_free(App *app);
-/* Switches lesson (keeps palette, help, view settings). */
-void app_set_lesson(App *app, int n, int preset);
+/* Switches lesson or preset (keeps palette, help, view settings); a new
+ * lesson starts with fresh state, a preset of the same lesson keeps it.
+ * False (nothing changed, a status message says why) when it cannot. */
+bool app_set_lesson(App *app, int n, int preset);
+/* Replaces the world by w's contents (a scene file): the lesson on the
+ * board restarts its state on it. w is left empty. */
+void app_take_world(App *app, World *w);
+/* The lesson on the board. */
+const Lesson *app_lesson(const App *app);
 /* One input event (SDL or script): updates the held set or fires actions. */
 void app_event(App *app, const InputEvent *ev);
 /* One fixed tick of 1/60 s (the world stays put while paused). */

@@ -2,6 +2,7 @@
  * cli.c - the command line: every option checked before anything starts.
  */
 #include "cli.h"
+#include "lesson.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +15,7 @@ const char *cli_usage(void)
     return "usage: collision-lab [--lesson N | --scene FILE] [--headless --frames N]\n"
            "                     [--input FILE] [--screenshot FILE.png] [--state-out FILE.json]\n"
            "                     [--lang en|zh-TW|vi]\n"
-           "  --lesson N        start on lesson N: 0 the playground, 1..9 the lessons\n"
+           "  --lesson N        start on lesson N: 0 the playground, 1 and up the lessons\n"
            "  --scene FILE      load a scene (JSON)\n"
            "  --headless        no window: run exactly --frames N ticks of 1/60 s\n"
            "  --input FILE      replay input events from FILE\n"
@@ -73,8 +74,8 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         if (strlen(value) >= 4000) { snprintf(err, errlen, "%s: the value is too long (4000 characters at most)", name); return CLI_ERROR; }
         if (strcmp(name, "--lesson") == 0) {
             long n = 0;
-            if (!parse_long(value, 0, 9, &n)) {
-                snprintf(err, errlen, "--lesson must be a whole number from 0 to 9, not '%s'", value);
+            if (!parse_long(value, 0, lesson_count() - 1, &n)) {
+                snprintf(err, errlen, "--lesson must be a whole number from 0 to %d, not '%s'", lesson_count() - 1, value);
                 return CLI_ERROR;
             }
             o->lesson = (int)n;

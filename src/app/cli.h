@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 typedef struct Options {
-    int lesson;              /* 0..9 */
+    int lesson;              /* 0 .. lesson_count() - 1 */
     const char *scene;       /* --scene FILE, or NULL */
     bool headless;
     long frames;             /* --frames N (headless) */

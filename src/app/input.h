@@ -26,6 +26,7 @@ typedef enum Action {
     ACT_FPS, ACT_EXPLAIN, ACT_FULLSCREEN, ACT_SCREENSHOT, ACT_SAVE, ACT_RELOAD,
     ACT_PRESET, ACT_VIEW_RESET, ACT_BROADPHASE, ACT_MORE, ACT_FEWER, ACT_LANGUAGE,
     ACT_AXIS_PREV, ACT_AXIS_NEXT,   /* lessons 6, 7: one separating axis at a time */
+    ACT_LESSON_PREV, ACT_LESSON_NEXT,   /* PageUp / PageDown: every lesson, round */
     ACT_QUIT,
     ACT_COUNT
 } Action;

@@ -11,8 +11,9 @@
 
 #include <stdio.h>
 
-static bool build(World *w, int preset)
+static bool build(World *w, int preset, void *state)
 {
+    (void)state;
     Body a, b;
     switch (preset) {
     case 0: a = body_circle(400.0f, 430.0f, 95.0f); b = body_circle(820.0f, 430.0f, 125.0f); break;
@@ -45,10 +46,20 @@ static bool picture(const App *app, Picture *pic)
     return true;
 }
 
-static void draw_over(const App *app, Canvas *c)
+/* The lesson's state: the picture, computed once per tick. */
+typedef struct State { bool ok; Picture q; } State;
+
+static void prepare(const App *app, void *state)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    State *st = state;
+    st->ok = picture(app, &st->q);
+}
+
+static void draw_over(const App *app, const void *state, Canvas *c)
+{
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     Vec2 u = q.u, n = { -u.y, u.x };
     if (n.y > 0.0f) { n.x = -n.x; n.y = -n.y; }  /* n points up the screen */
     const Color acc = app_color_accent(app), gap = app_color_gap(app), hit = app_color_hit(app);
@@ -93,21 +104,33 @@ static void draw_over(const App *app, Canvas *c)
     draw_dot(c, q.c2, 5.0f, acc);
 }
 
-static int hud(const App *app, char lines[][160], int max)
+static int hud(const App *app, const void *state, char lines[][160], int max)
 {
-    Picture q;
-    if (max < 1 || !picture(app, &q)) return 0;
+    (void)app;
+    const State *st = state;
+    if (max < 1 || !st->ok) return 0;
+    const Picture q = st->q;
     float sum = q.r1 + q.r2;
     snprintf(lines[0], 160, tr("lesson1.hud"), (double)q.d, q.hit ? "≤" : ">", (double)sum, lesson_verdict(q.hit));
     return 1;
 }
 
-static void report(const App *app, json_t *state)
+static void report(const App *app, const void *state, json_t *out)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
-    json_object_set_new(state, "circles", json_pack("{s:f, s:f, s:b}", "distance", (double)q.d, "radius_sum",
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
+    json_object_set_new(out, "circles", json_pack("{s:f, s:f, s:b}", "distance", (double)q.d, "radius_sum",
                                                     (double)(q.r1 + q.r2), "hit", q.hit));
 }
 
-const Lesson lesson_1 = { "lesson1", build, NULL, NULL, draw_over, hud, report, NULL };
+const Lesson lesson_1 = {
+    .key = "lesson1",
+    .state_size = sizeof(State),
+    .build = build,
+    .prepare = prepare,
+    .draw_over = draw_over,
+    .hud = hud,
+    .report = report,
+};

@@ -25,7 +25,11 @@ static const CircleBox PRESETS[5] = {
     { { 1093.0f, 216.0f }, 4.0f, { 640.0f, 430.0f }, 900.0f, 420.0f },
 };
 
-static bool build(World *w, int preset) { return lesson_build_circle_box(w, PRESETS, 5, preset); }
+static bool build(World *w, int preset, void *state)
+{
+    (void)state;
+    return lesson_build_circle_box(w, PRESETS, 5, preset);
+}
 
 typedef struct Picture { Circle c; Rect r; RegionReport rep; } Picture;
 
@@ -42,6 +46,15 @@ static bool picture(const App *app, Picture *q)
     return q->rep.part >= REGION_FAR && q->rep.part <= REGION_CORNER;
 }
 
+/* The lesson's state: the picture, computed once per tick. */
+typedef struct State { bool ok; Picture q; } State;
+
+static void prepare(const App *app, void *state)
+{
+    State *st = state;
+    st->ok = picture(app, &st->q);
+}
+
 /* A quarter disc at the corner, facing away from the box (sx, sy = ±1). */
 static void quarter(Canvas *c, Vec2 corner, float r, float sx, float sy, Color fill, Color edge)
 {
@@ -55,10 +68,11 @@ static void quarter(Canvas *c, Vec2 corner, float r, float sx, float sy, Color f
     for (int i = 1; i < 21; i++) draw_line(c, pts[i], pts[i + 1], 2.5f, edge);
 }
 
-static void draw_under(const App *app, Canvas *c)
+static void draw_under(const App *app, const void *state, Canvas *c)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
     const float x0 = q.r.center.x - hw, x1 = q.r.center.x + hw, y0 = q.r.center.y - hh, y1 = q.r.center.y + hh;
     const float ex0 = x0 - r, ex1 = x1 + r, ey0 = y0 - r, ey1 = y1 + r;
@@ -98,10 +112,11 @@ static void draw_under(const App *app, Canvas *c)
     draw_dashed_line(c, (Vec2){ ex0, y1 }, (Vec2){ ex1, y1 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
 }
 
-static void draw_over(const App *app, Canvas *c)
+static void draw_over(const App *app, const void *state, Canvas *c)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
     const Vec2 rc = q.r.center, cc = q.c.center;
     const Color far = app_color_gap(app), edge = app_color_hit(app), corner = app_color_accent(app);
@@ -156,10 +171,12 @@ static void draw_over(const App *app, Canvas *c)
                  corner, ALIGN_CENTER, text);
 }
 
-static int hud(const App *app, char lines[][160], int max)
+static int hud(const App *app, const void *state, char lines[][160], int max)
 {
-    Picture q;
-    if (max < 1 || !picture(app, &q)) return 0;
+    (void)app;
+    const State *st = state;
+    if (max < 1 || !st->ok) return 0;
+    const Picture q = st->q;
     const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
     const char *v = lesson_verdict(q.rep.hit);
     switch (q.rep.part) {
@@ -180,16 +197,27 @@ static int hud(const App *app, char lines[][160], int max)
     return 1;
 }
 
-static void report(const App *app, json_t *state)
+static void report(const App *app, const void *state, json_t *out)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     static const char *const NAMES[4] = { "", "far", "edge", "corner" };
     int part = (int)q.rep.part;
-    json_object_set_new(state, "region",
+    json_object_set_new(out, "region",
                         json_pack("{s:i, s:s, s:b, s:f, s:f}", "part", part, "name",
                                   part >= 1 && part <= 3 ? NAMES[part] : "", "hit", q.rep.hit, "adx",
                                   (double)q.rep.adx, "ady", (double)q.rep.ady));
 }
 
-const Lesson lesson_2 = { "lesson2", build, NULL, draw_under, draw_over, hud, report, NULL };
+const Lesson lesson_2 = {
+    .key = "lesson2",
+    .state_size = sizeof(State),
+    .build = build,
+    .prepare = prepare,
+    .draw_under = draw_under,
+    .draw_over = draw_over,
+    .hud = hud,
+    .report = report,
+};

@@ -22,7 +22,11 @@ static const CircleBox PRESETS[5] = {
     { { 1093.0f, 216.0f }, 4.0f, { 640.0f, 430.0f }, 900.0f, 420.0f },
 };
 
-static bool build(World *w, int preset) { return lesson_build_circle_box(w, PRESETS, 5, preset); }
+static bool build(World *w, int preset, void *state)
+{
+    (void)state;
+    return lesson_build_circle_box(w, PRESETS, 5, preset);
+}
 
 typedef struct Picture { Circle c; Rect r; Vec2 a; float dist; bool hit, hit_regions; RegionReport rep; } Picture;
 
@@ -42,10 +46,21 @@ static bool picture(const App *app, Picture *q)
     return true;
 }
 
-static void draw_under(const App *app, Canvas *c)
+/* The lesson's state: the picture, computed once per tick. */
+typedef struct State { bool ok; Picture q; } State;
+
+static void prepare(const App *app, void *state)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    State *st = state;
+    st->ok = picture(app, &st->q);
+}
+
+static void draw_under(const App *app, const void *state, Canvas *c)
+{
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     /* the clamp limits: the box's edges carried out across the canvas */
     const float x0 = q.r.center.x - q.r.half.x, x1 = q.r.center.x + q.r.half.x;
     const float y0 = q.r.center.y - q.r.half.y, y1 = q.r.center.y + q.r.half.y;
@@ -56,10 +71,11 @@ static void draw_under(const App *app, Canvas *c)
     lesson_line_across(c, (Vec2){ x0, y1 }, (Vec2){ 1.0f, 0.0f }, 1.5f, true, g);
 }
 
-static void draw_over(const App *app, Canvas *c)
+static void draw_over(const App *app, const void *state, Canvas *c)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     const Color acc = app_color_accent(app), hitc = app_color_hit(app), gap = app_color_gap(app);
     const Vec2 cc = q.c.center;
     char text[128];
@@ -96,10 +112,12 @@ static void draw_over(const App *app, Canvas *c)
     }
 }
 
-static int hud(const App *app, char lines[][160], int max)
+static int hud(const App *app, const void *state, char lines[][160], int max)
 {
-    Picture q;
-    if (max < 2 || !picture(app, &q)) return 0;
+    (void)app;
+    const State *st = state;
+    if (max < 2 || !st->ok) return 0;
+    const Picture q = st->q;
     snprintf(lines[0], 160, tr("lesson3.hud"), (double)q.a.x, (double)q.a.y, (double)q.dist, q.hit ? "≤" : ">",
              (double)q.c.radius, lesson_verdict(q.hit));
     char part[32];
@@ -109,14 +127,25 @@ static int hud(const App *app, char lines[][160], int max)
     return 2;
 }
 
-static void report(const App *app, json_t *state)
+static void report(const App *app, const void *state, json_t *out)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
-    json_object_set_new(state, "closest_point", lesson_vec_json(q.a));
-    json_object_set_new(state, "distance", json_real((double)q.dist));
-    json_object_set_new(state, "hit", json_boolean(q.hit));
-    json_object_set_new(state, "hit_regions", json_boolean(q.hit_regions));
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
+    json_object_set_new(out, "closest_point", lesson_vec_json(q.a));
+    json_object_set_new(out, "distance", json_real((double)q.dist));
+    json_object_set_new(out, "hit", json_boolean(q.hit));
+    json_object_set_new(out, "hit_regions", json_boolean(q.hit_regions));
 }
 
-const Lesson lesson_3 = { "lesson3", build, NULL, draw_under, draw_over, hud, report, NULL };
+const Lesson lesson_3 = {
+    .key = "lesson3",
+    .state_size = sizeof(State),
+    .build = build,
+    .prepare = prepare,
+    .draw_under = draw_under,
+    .draw_over = draw_over,
+    .hud = hud,
+    .report = report,
+};

@@ -12,8 +12,9 @@
 
 #include <stdio.h>
 
-static bool build(World *w, int preset)
+static bool build(World *w, int preset, void *state)
 {
+    (void)state;
     Body a, b;
     switch (preset) {
     case 0: a = body_rect(400.0f, 420.0f, 260.0f, 160.0f, 0.0f); b = body_rect(830.0f, 470.0f, 220.0f, 200.0f, 0.0f); break;
@@ -42,6 +43,15 @@ static bool picture(const App *app, Picture *q)
     q->oy = q->a.min.y <= q->b.max.y && q->b.min.y <= q->a.max.y;
     q->hit = collide_aabb_aabb(ra, rb);
     return true;
+}
+
+/* The lesson's state: the picture, computed once per tick. */
+typedef struct State { bool ok; Picture q; } State;
+
+static void prepare(const App *app, void *state)
+{
+    State *st = state;
+    st->ok = picture(app, &st->q);
 }
 
 static const float AXIS_Y = 622.0f;   /* the x axis, above the bottom panels */
@@ -76,10 +86,11 @@ static void axis_picture(const App *app, Canvas *c, bool horizontal, float a0, f
 #undef AT
 }
 
-static void draw_over(const App *app, Canvas *c)
+static void draw_over(const App *app, const void *state, Canvas *c)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     const Color ca = lesson_alpha(app_color_accent(app), 150), cb = lesson_alpha(LESSON_INK, 120);
     /* guides: each box's sides dropped onto the axes */
     const float xs[4] = { q.a.min.x, q.a.max.x, q.b.min.x, q.b.max.x };
@@ -97,10 +108,12 @@ static void draw_over(const App *app, Canvas *c)
                  ALIGN_CENTER, tr("lesson4.b"));
 }
 
-static int hud(const App *app, char lines[][160], int max)
+static int hud(const App *app, const void *state, char lines[][160], int max)
 {
-    Picture q;
-    if (max < 3 || !picture(app, &q)) return 0;
+    (void)app;
+    const State *st = state;
+    if (max < 3 || !st->ok) return 0;
+    const Picture q = st->q;
     snprintf(lines[0], 160, tr("lesson4.hud_x"), (double)q.a.min.x, (double)q.a.max.x, (double)q.b.min.x,
              (double)q.b.max.x, tr(q.ox ? "lesson4.overlaps" : "lesson4.has_gap"));
     snprintf(lines[1], 160, tr("lesson4.hud_y"), (double)q.a.min.y, (double)q.a.max.y, (double)q.b.min.y,
@@ -109,12 +122,22 @@ static int hud(const App *app, char lines[][160], int max)
     return 3;
 }
 
-static void report(const App *app, json_t *state)
+static void report(const App *app, const void *state, json_t *out)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
-    json_object_set_new(state, "intervals",
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
+    json_object_set_new(out, "intervals",
                         json_pack("{s:b, s:b, s:b}", "x_overlap", q.ox, "y_overlap", q.oy, "hit", q.hit));
 }
 
-const Lesson lesson_4 = { "lesson4", build, NULL, NULL, draw_over, hud, report, NULL };
+const Lesson lesson_4 = {
+    .key = "lesson4",
+    .state_size = sizeof(State),
+    .build = build,
+    .prepare = prepare,
+    .draw_over = draw_over,
+    .hud = hud,
+    .report = report,
+};

@@ -15,8 +15,9 @@
 
 static const float DEG = 0.017453292519943295f;
 
-static bool build(World *w, int preset)
+static bool build(World *w, int preset, void *state)
 {
+    (void)state;
     Body circle, rect;
     switch (preset) {
     case 0: circle = body_circle(380.0f, 330.0f, 65.0f); rect = body_rect(800.0f, 450.0f, 340.0f, 160.0f, 30.0f); break;
@@ -65,10 +66,20 @@ static bool picture(const App *app, Picture *q)
     return true;
 }
 
-static void draw_over(const App *app, Canvas *c)
+/* The lesson's state: the picture, computed once per tick. */
+typedef struct State { bool ok; Picture q; } State;
+
+static void prepare(const App *app, void *state)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    State *st = state;
+    st->ok = picture(app, &st->q);
+}
+
+static void draw_over(const App *app, const void *state, Canvas *c)
+{
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     const Color ghost = lesson_alpha(LESSON_INK, 210), acc = app_color_accent(app);
     const Color hitc = app_color_hit(app), gap = app_color_gap(app);
     char text[128];
@@ -132,10 +143,12 @@ static void draw_over(const App *app, Canvas *c)
                  tr("lesson5.ghost"));
 }
 
-static int hud(const App *app, char lines[][160], int max)
+static int hud(const App *app, const void *state, char lines[][160], int max)
 {
-    Picture q;
-    if (max < 2 || !picture(app, &q)) return 0;
+    (void)app;
+    const State *st = state;
+    if (max < 2 || !st->ok) return 0;
+    const Picture q = st->q;
     snprintf(lines[0], 160, tr("lesson5.hud_turn"), (double)(-q.r.angle / DEG), (double)q.c.center.x,
              (double)q.c.center.y, (double)q.ghost.x, (double)q.ghost.y);
     snprintf(lines[1], 160, tr("lesson5.hud_clamp"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius,
@@ -143,18 +156,28 @@ static int hud(const App *app, char lines[][160], int max)
     return 2;
 }
 
-static void report(const App *app, json_t *state)
+static void report(const App *app, const void *state, json_t *out)
 {
-    Picture q;
-    if (!picture(app, &q)) return;
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return;
+    const Picture q = st->q;
     /* in the rectangle's own frame: origin at its centre, x along its width */
     Vec2 lc = { q.ghost.x - q.r.center.x, q.ghost.y - q.r.center.y };
     Vec2 la = { q.a_local.x - q.r.center.x, q.a_local.y - q.r.center.y };
-    json_object_set_new(state, "local_center", lesson_vec_json(lc));
-    json_object_set_new(state, "local_closest_point", lesson_vec_json(la));
-    json_object_set_new(state, "closest_point", lesson_vec_json(q.a_world));
-    json_object_set_new(state, "distance", json_real((double)q.dist));
-    json_object_set_new(state, "hit", json_boolean(q.hit));
+    json_object_set_new(out, "local_center", lesson_vec_json(lc));
+    json_object_set_new(out, "local_closest_point", lesson_vec_json(la));
+    json_object_set_new(out, "closest_point", lesson_vec_json(q.a_world));
+    json_object_set_new(out, "distance", json_real((double)q.dist));
+    json_object_set_new(out, "hit", json_boolean(q.hit));
 }
 
-const Lesson lesson_5 = { "lesson5", build, NULL, NULL, draw_over, hud, report, NULL };
+const Lesson lesson_5 = {
+    .key = "lesson5",
+    .state_size = sizeof(State),
+    .build = build,
+    .prepare = prepare,
+    .draw_over = draw_over,
+    .hud = hud,
+    .report = report,
+};

@@ -17,8 +17,9 @@
 
 #include <stdio.h>
 
-static bool build(World *w, int preset)
+static bool build(World *w, int preset, void *state)
 {
+    (void)state;
     Body a, b;
     switch (preset) {
     case 0: a = body_rect(470.0f, 420.0f, 220.0f, 100.0f, 20.0f); b = body_rect(800.0f, 410.0f, 170.0f, 120.0f, -35.0f); break;
@@ -36,10 +37,9 @@ static bool build(World *w, int preset)
     return lesson_set_pair(w, &a, &b);
 }
 
-static bool picture(const App *app, const Shape **a, const Shape **b, SatReport *r)
+static bool fits(const Shape *a, const Shape *b)
 {
-    if (!lesson_pair(app, a, b) || (*a)->kind != SHAPE_RECT || (*b)->kind != SHAPE_RECT) return false;
-    return sat_report(*a, *b, r);
+    return a->kind == SHAPE_RECT && b->kind == SHAPE_RECT;
 }
 
 /* "A1", "A2", "B1", "B2": the shape, then its first or second axis. The
@@ -93,16 +93,16 @@ static bool name_aside(const Rect *r, const Rect *s, Vec2 away, Vec2 *at)
  * When the centres (nearly) meet, one shape holds or crosses the other:
  * both names at the middle would crowd each other and read as one shape's,
  * so the larger rectangle is named inside itself, clear of the smaller. */
-static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *b)
+static void name_shapes(const App *app, Canvas *c, const SatPicture *p)
 {
+    const Shape *a = &p->a, *b = &p->b;
     Vec2 at_a = a->rect.center, at_b = b->rect.center;
     Vec2 sa = view_to_screen(&c->view, at_a), sb = view_to_screen(&c->view, at_b);
     const float dx = sb.x - sa.x, dy = sb.y - sa.y, near = 48.0f * c->view.fit;   /* two letters' boxes */
     if (dx * dx + dy * dy < near * near) {
         /* the MTV arrow leaves B's centre along the normal: not there */
-        SatReport r;
         Vec2 away = { 0.0f, 0.0f };
-        if (sat_report(a, b, &r) && r.hit) away = r.contact.normal;
+        if (p->r.hit) away = p->r.contact.normal;
         const bool a_larger = a->rect.half.x * a->rect.half.y >= b->rect.half.x * b->rect.half.y;
         if (a_larger) name_aside(&a->rect, &b->rect, away, &at_a);
         else name_aside(&b->rect, &a->rect, away, &at_b);
@@ -111,8 +111,24 @@ static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *
     lesson_label(c, at_b, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, "B");
 }
 
+static void init(void *state)
+{
+    SatPicture *p = state;
+    p->fits = fits;
+    p->names = name_axis;
+    p->shape_names = name_shapes;
+    p->axis_focus = -1;
+}
+
 /* [ and ] step through the axes one at a time (lessons.c does the rest). */
-const SatLesson lesson_6 = {
-    { "lesson6", build, NULL, NULL, lesson_sat_draw_over, lesson_sat_lines, lesson_sat_report, lesson_sat_on_key },
-    picture, name_axis, name_shapes,
+const Lesson lesson_6 = {
+    .key = "lesson6",
+    .state_size = sizeof(SatPicture),
+    .init = init,
+    .build = build,
+    .prepare = lesson_sat_prepare,
+    .draw_over = lesson_sat_draw_over,
+    .hud = lesson_sat_hud,
+    .report = lesson_sat_report,
+    .on_key = lesson_sat_on_key,
 };

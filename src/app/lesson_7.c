@@ -15,8 +15,9 @@
 static const char *const LETTERS_A = "ABCD";
 static const char *const LETTERS_B = "EFG";
 
-static bool build(World *w, int preset)
+static bool build(World *w, int preset, void *state)
 {
+    (void)state;
     Vec2 quad[4], tri[3];
     switch (preset) {
     case 0: {
@@ -47,11 +48,10 @@ static bool build(World *w, int preset)
     return lesson_set_pair(w, &a, &b);
 }
 
-static bool picture(const App *app, const Shape **a, const Shape **b, SatReport *r)
+/* A quadrilateral and a triangle: the letters name four and three vertices. */
+static bool fits(const Shape *a, const Shape *b)
 {
-    if (!lesson_pair(app, a, b) || (*a)->kind != SHAPE_POLY || (*b)->kind != SHAPE_POLY) return false;
-    if ((*a)->poly.count != 4 || (*b)->poly.count != 3) return false;
-    return sat_report(*a, *b, r);
+    return a->kind == SHAPE_POLY && b->kind == SHAPE_POLY && a->poly.count == 4 && b->poly.count == 3;
 }
 
 /* An axis is named after its edge: "AB" is the normal of edge A to B. */
@@ -82,14 +82,30 @@ static void letters(Canvas *c, const Poly *p, const char *names, Color col)
 }
 
 /* The vertices' letters, over the lines and before the axes' labels. */
-static void name_shapes(const App *app, Canvas *c, const Shape *a, const Shape *b)
+static void name_shapes(const App *app, Canvas *c, const SatPicture *p)
 {
-    letters(c, &a->poly, LETTERS_A, app_color_accent(app));
-    letters(c, &b->poly, LETTERS_B, LESSON_INK);
+    letters(c, &p->a.poly, LETTERS_A, app_color_accent(app));
+    letters(c, &p->b.poly, LETTERS_B, LESSON_INK);
+}
+
+static void init(void *state)
+{
+    SatPicture *p = state;
+    p->fits = fits;
+    p->names = name_axis;
+    p->shape_names = name_shapes;
+    p->axis_focus = -1;
 }
 
 /* [ and ] step through the axes one at a time (lessons.c does the rest). */
-const SatLesson lesson_7 = {
-    { "lesson7", build, NULL, NULL, lesson_sat_draw_over, lesson_sat_lines, lesson_sat_report, lesson_sat_on_key },
-    picture, name_axis, name_shapes,
+const Lesson lesson_7 = {
+    .key = "lesson7",
+    .state_size = sizeof(SatPicture),
+    .init = init,
+    .build = build,
+    .prepare = lesson_sat_prepare,
+    .draw_over = lesson_sat_draw_over,
+    .hud = lesson_sat_hud,
+    .report = lesson_sat_report,
+    .on_key = lesson_sat_on_key,
 };

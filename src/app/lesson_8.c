@@ -19,8 +19,9 @@
 #define ROW_H 24.0f
 #define MAX_ROWS 21
 
-static bool build(World *w, int preset)
+static bool build(World *w, int preset, void *state)
 {
+    (void)state;
     if (preset != 0) return false;
     static const Vec2 tri[3] = { { 450.0f, 390.0f }, { 670.0f, 430.0f }, { 560.0f, 570.0f } };
     static const Vec2 quad[4] = { { 390.0f, 430.0f }, { 490.0f, 410.0f }, { 510.0f, 530.0f }, { 410.0f, 560.0f } };
@@ -58,8 +59,9 @@ static const Pair *find_pair(const World *w, int i, int j)
     return NULL;
 }
 
-static void draw_over(const App *app, Canvas *c)
+static void draw_over(const App *app, const void *state, Canvas *c)
 {
+    (void)state;
     const World *w = &app->world;
     if (w->count > 12) return;   /* a scene too big for a table */
     const Color hitc = app_color_hit(app), acc = app_color_accent(app);
@@ -123,16 +125,18 @@ static void draw_over(const App *app, Canvas *c)
         }
 }
 
-static int hud(const App *app, char lines[][160], int max)
+static int hud(const App *app, const void *state, char lines[][160], int max)
 {
+    (void)state;
     const World *w = &app->world;
     if (max < 1) return 0;
     snprintf(lines[0], 160, tr("lesson8.hud"), (long long)w->count * (w->count - 1) / 2, w->pair_count);
     return 1;
 }
 
-static void report(const App *app, json_t *state)
+static void report(const App *app, const void *state, json_t *out)
 {
+    (void)state;
     const World *w = &app->world;
     if (w->count > 12) return;
     json_t *table = json_array();
@@ -143,7 +147,13 @@ static void report(const App *app, json_t *state)
             json_array_append_new(table, json_pack("{s:i, s:i, s:s, s:b, s:f}", "a", i, "b", j, "test", key + 8,
                                                    "hit", p != NULL, "depth", p != NULL ? (double)p->contact.depth : 0.0));
         }
-    json_object_set_new(state, "pair_table", table);
+    json_object_set_new(out, "pair_table", table);
 }
 
-const Lesson lesson_8 = { "lesson8", build, NULL, NULL, draw_over, hud, report, NULL };
+const Lesson lesson_8 = {
+    .key = "lesson8",
+    .build = build,
+    .draw_over = draw_over,
+    .hud = hud,
+    .report = report,
+};

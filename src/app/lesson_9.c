@@ -10,12 +10,18 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #define MANY_DEFAULT 2000
 #define MANY_MIN 2
 /* every pair of 4,000 shapes already takes a few hundred ms a tick (8M
  * pairs); at 8,000 the window answers a key about once a second */
 #define MANY_BRUTE_MAX 4000
+
+/* The lesson's state: how the collision pass runs, and each shape's
+ * velocity (px/s) for the shapes this lesson built (none after a scene
+ * replaced them: a scene's shapes stay put). */
+typedef struct Many { bool grid; int n; Vec2 *vel; } Many;
 
 /* A small fixed-seed generator: the same N gives the same scene. */
 static unsigned next_u32(unsigned long long *s)
@@ -28,9 +34,12 @@ static float uniform(unsigned long long *s, float lo, float hi)
     return lo + (hi - lo) * (float)(next_u32(s) & 0xFFFFFF) / 16777216.0f;
 }
 
-static bool build_n(World *w, int n)
+/* n shapes into w, their velocities into *vel_out (new, n of them). */
+static bool build_n(World *w, int n, Vec2 **vel_out)
 {
     world_clear(w);
+    Vec2 *vel = malloc(sizeof *vel * (size_t)n);
+    if (vel == NULL) return false;
     unsigned long long seed = 0x5eed0009ULL;
     for (int i = 0; i < n; i++) {
         float x = uniform(&seed, 20.0f, CANVAS_W - 20.0f), y = uniform(&seed, 20.0f, CANVAS_H - 20.0f);
@@ -46,68 +55,114 @@ static bool build_n(World *w, int n)
         }
         }
         float speed = uniform(&seed, 20.0f, 90.0f), dir = uniform(&seed, 0.0f, 6.2831853f);
-        b.vel = (Vec2){ speed * cosf(dir), speed * sinf(dir) };
-        if (!world_add(w, &b)) return false;
+        vel[i] = (Vec2){ speed * cosf(dir), speed * sinf(dir) };
+        if (!world_add(w, &b)) { free(vel); return false; }
     }
     w->selected = -1;
+    *vel_out = vel;
     return true;
 }
 
-static bool many_build(World *w, int preset)
+static void take_velocities(Many *m, Vec2 *vel, int n)
 {
-    if (preset != 0) return false;
-    w->use_broadphase = true;
-    return build_n(w, MANY_DEFAULT);
+    free(m->vel);
+    m->vel = vel;
+    m->n = n;
 }
 
-static void many_update(App *app, float dt) { world_drift(&app->world, dt); }
+static void many_free(void *state)
+{
+    Many *m = state;
+    free(m->vel);
+    m->vel = NULL;
+    m->n = 0;
+}
 
-static void resize(App *app, int n)
+static bool many_build(World *w, int preset, void *state)
+{
+    Many *m = state;
+    Vec2 *vel = NULL;
+    if (preset != 0 || !build_n(w, MANY_DEFAULT, &vel)) return false;
+    take_velocities(m, vel, MANY_DEFAULT);
+    m->grid = true;
+    return true;
+}
+
+/* Every shape drifts by its velocity and bounces off the canvas edges. */
+static void many_update(App *app, void *state, float dt)
+{
+    Many *m = state;
+    World *w = &app->world;
+    for (int i = 0; i < w->count && i < m->n; i++) {
+        Body *b = &w->bodies[i];
+        Vec2 *v = &m->vel[i];
+        if (v->x == 0.0f && v->y == 0.0f) continue;
+        b->pos.x += v->x * dt;
+        b->pos.y += v->y * dt;
+        Vec2 before = b->pos;
+        body_keep_on_canvas(b);
+        /* pushed back by an edge: bounce */
+        if (b->pos.x != before.x) v->x = b->pos.x > before.x ? fabsf(v->x) : -fabsf(v->x);
+        if (b->pos.y != before.y) v->y = b->pos.y > before.y ? fabsf(v->y) : -fabsf(v->y);
+    }
+}
+
+static void many_collide(World *w, const void *state)
+{
+    const Many *m = state;
+    if (m->grid) world_collide_grid(w);
+    else world_collide(w);
+}
+
+static void resize(App *app, Many *m, int n)
 {
     if (n < MANY_MIN) n = MANY_MIN;
     if (n > WORLD_MAX_SHAPES) n = WORLD_MAX_SHAPES;
     if (n == app->world.count) return;
     World w;
     world_init(&w);
-    w.use_broadphase = app->world.use_broadphase;
-    if (!build_n(&w, n)) {
+    Vec2 *vel = NULL;
+    if (!build_n(&w, n, &vel)) {
         world_free(&w);
         app_status(app, "%s", tr("lesson9.no_memory"));
         return;
     }
     world_take(&app->world, &w);
     world_free(&w);
-    if (!app->world.use_broadphase && n > MANY_BRUTE_MAX) {
-        app->world.use_broadphase = true;
+    take_velocities(m, vel, n);
+    if (!m->grid && n > MANY_BRUTE_MAX) {
+        m->grid = true;
         app_status(app, tr("lesson9.brute_too_slow"), MANY_BRUTE_MAX);
     }
-    world_collide(&app->world);
+    many_collide(&app->world, m);
 }
 
-static bool many_key(App *app, const Binding *b)
+static bool many_key(App *app, void *state, const Binding *b)
 {
+    Many *m = state;
     World *w = &app->world;
     switch (b->action) {
     case ACT_BROADPHASE:
-        if (w->use_broadphase && w->count > MANY_BRUTE_MAX) {
+        if (m->grid && w->count > MANY_BRUTE_MAX) {
             app_status(app, tr("lesson9.brute_too_slow"), MANY_BRUTE_MAX);
             return true;
         }
-        w->use_broadphase = !w->use_broadphase;
+        m->grid = !m->grid;
         return true;
-    case ACT_MORE: resize(app, w->count * 2); return true;
-    case ACT_FEWER: resize(app, w->count / 2); return true;
+    case ACT_MORE: resize(app, m, w->count * 2); return true;
+    case ACT_FEWER: resize(app, m, w->count / 2); return true;
     default: return false;
     }
 }
 
-static int many_hud(const App *app, char lines[][160], int max)
+static int many_hud(const App *app, const void *state, char lines[][160], int max)
 {
+    const Many *m = state;
     const World *w = &app->world;
     int n = 0;
     if (n < max) snprintf(lines[n++], 160, tr("lesson9.count"), w->count);
     if (n < max)
-        snprintf(lines[n++], 160, "%s", tr(w->use_broadphase ? "lesson9.method_grid" : "lesson9.method_all"));
+        snprintf(lines[n++], 160, "%s", tr(m->grid ? "lesson9.method_grid" : "lesson9.method_all"));
     if (n < max) snprintf(lines[n++], 160, tr("lesson9.pairs"), w->tested, w->pair_count);
     if (n < max && !app->headless) /* timings would make headless pixels vary */
         snprintf(lines[n++], 160, tr("lesson9.timing"), (double)app->collide_ms, (double)app->render_ms,
@@ -115,12 +170,23 @@ static int many_hud(const App *app, char lines[][160], int max)
     return n;
 }
 
-static void many_report(const App *app, json_t *state)
+static void many_report(const App *app, const void *state, json_t *out)
 {
+    const Many *m = state;
     const World *w = &app->world;
-    json_object_set_new(state, "many", json_pack("{s:i, s:s, s:I, s:i}", "n", w->count, "method",
-                                                 w->use_broadphase ? "grid" : "all_pairs", "tested",
+    json_object_set_new(out, "many", json_pack("{s:i, s:s, s:I, s:i}", "n", w->count, "method",
+                                                 m->grid ? "grid" : "all_pairs", "tested",
                                                  (json_int_t)w->tested, "colliding_pairs", w->pair_count));
 }
 
-const Lesson lesson_9 = { "lesson9", many_build, many_update, NULL, NULL, many_hud, many_report, many_key };
+const Lesson lesson_9 = {
+    .key = "lesson9",
+    .state_size = sizeof(Many),
+    .free_state = many_free,
+    .build = many_build,
+    .update = many_update,
+    .collide = many_collide,
+    .hud = many_hud,
+    .report = many_report,
+    .on_key = many_key,
+};

@@ -1,42 +1,12 @@
 /*
- * lessons.c - the table of lessons, lesson 0 (the playground), and the
- * drawing helpers the lessons share.
+ * lessons.c - the drawing helpers the lessons share, and the separating
+ * axis picture of lessons 6 and 7.
  */
 #include "lessons.h"
 #include "i18n.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static bool playground_build(World *w, int preset)
-{
-    if (preset != 0) return false;
-    world_clear(w);
-    static const Vec2 tri[3] = { { 980.0f, 420.0f }, { 1120.0f, 560.0f }, { 900.0f, 600.0f } };
-    Body bodies[] = {
-        body_circle(260.0f, 300.0f, 70.0f),
-        body_circle(470.0f, 520.0f, 45.0f),
-        body_rect(620.0f, 290.0f, 220.0f, 110.0f, 0.0f),
-        body_rect(860.0f, 250.0f, 160.0f, 70.0f, 30.0f),
-        body_poly(tri, 3),
-    };
-    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++)
-        if (!world_add(w, &bodies[i])) return false;
-    w->selected = 0;
-    return true;
-}
-
-const Lesson lesson_playground = { "lesson0", playground_build, NULL, NULL, NULL, NULL, NULL, NULL };
-
-static const Lesson *const LESSONS[LESSON_COUNT] = {
-    &lesson_playground, LESSON_1, LESSON_2, LESSON_3, LESSON_4, LESSON_5, LESSON_6, LESSON_7, LESSON_8, LESSON_9,
-};
-
-const Lesson *lesson_get(int n)
-{
-    if (n < 0 || n >= LESSON_COUNT || LESSONS[n] == NULL) return &lesson_playground;
-    return LESSONS[n];
-}
 
 /* ---- Shared helpers ----------------------------------------------------- */
 
@@ -276,21 +246,36 @@ static void sat_axis_text(const SatReport *r, int i, AxisNamer names, char *out,
                  (double)lesson_sat_push(ax));
 }
 
-int lesson_axis_focus(const App *app, const SatReport *r)
+int lesson_sat_focus(const SatPicture *p)
 {
-    return app->axis_focus >= 0 && app->axis_focus < r->count ? app->axis_focus : -1;
+    return p->axis_focus >= 0 && p->axis_focus < p->r.count ? p->axis_focus : -1;
 }
 
-bool lesson_axis_key(App *app, const Binding *b, int count)
+bool lesson_sat_on_key(App *app, void *state, const Binding *b)
 {
+    (void)app;
+    SatPicture *p = state;
+    if (!p->ok) return false;
     if (b->action != ACT_AXIS_NEXT && b->action != ACT_AXIS_PREV) return false;
     /* -1 (all axes), 0, 1, ..., count - 1, and round again */
-    int f = app->axis_focus >= 0 && app->axis_focus < count ? app->axis_focus : -1;
+    const int count = p->r.count;
+    int f = p->axis_focus >= 0 && p->axis_focus < count ? p->axis_focus : -1;
     f += b->action == ACT_AXIS_NEXT ? 1 : -1;
     if (f >= count) f = -1;
     if (f < -1) f = count - 1;
-    app->axis_focus = f;
+    p->axis_focus = f;
     return true;
+}
+
+void lesson_sat_prepare(const App *app, void *state)
+{
+    SatPicture *p = state;
+    const Shape *a = NULL, *b = NULL;
+    p->ok = lesson_pair(app, &a, &b) && p->fits(a, b) && sat_report(a, b, &p->r);
+    if (p->ok) {
+        p->a = *a;
+        p->b = *b;
+    }
 }
 
 /* The shape's points that cast the ends of its shadow on n: every vertex
@@ -338,14 +323,18 @@ static void draw_projectors(Canvas *c, const Panels *pn, const Shape *s, Vec2 n,
     }
 }
 
-void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, const SatReport *r,
-                     AxisNamer names, ShapeNamer shape_names)
+void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
 {
+    const SatPicture *sp = state;
+    if (!sp->ok) return;
+    const Shape *a = &sp->a, *b = &sp->b;
+    const SatReport *r = &sp->r;
+    const AxisNamer names = sp->names;
     const Color col_a = app_color_accent(app), col_b = LESSON_INK;
     const Color gap = app_color_gap(app), hit = app_color_hit(app);
     /* the axis that decided, and the one [ ] stepped to (-1: all alike) */
     const int decides = r->hit ? r->min_axis : r->separating;
-    const int focus = lesson_axis_focus(app, r);
+    const int focus = lesson_sat_focus(sp);
     /* the panels app.c will draw over the picture: no axis runs under one */
     const Panels pn = hud_panels(c, 6.0f);
     /* the labels wait until every line is drawn, so no line crosses one */
@@ -472,17 +461,22 @@ void lesson_sat_draw(const App *app, Canvas *c, const Shape *a, const Shape *b, 
         verdict_at = (Vec2){ to.x + nn.x * 16.0f, to.y + nn.y * 16.0f };
         verdict_al = nn.x > 0.35f ? ALIGN_LEFT : nn.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
     }
-    if (shape_names != NULL) shape_names(app, c, a, b);
+    if (sp->shape_names != NULL) sp->shape_names(app, c, sp);
     lesson_label(c, verdict_at, verdict_size, verdict_col, verdict_al, text);
     for (int i = 0; i < nl; i++) lesson_label(c, labels[i].at, labels[i].size, labels[i].col, labels[i].al, labels[i].text);
 }
 
-int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatReport *r, AxisNamer names,
-                   char lines[][160], int max)
+int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max)
 {
+    (void)app;
+    const SatPicture *sp = state;
+    if (!sp->ok) return 0;
+    const Shape *a = &sp->a, *b = &sp->b;
+    const SatReport *r = &sp->r;
+    const AxisNamer names = sp->names;
     int n = 0, gaps = 0;
     for (int i = 0; i < r->count; i++) gaps += r->axes[i].overlap < 0.0f;
-    const int focus = lesson_axis_focus(app, r);
+    const int focus = lesson_sat_focus(sp);
     char name[16] = "", edge[64] = "";
     if (focus >= 0 && n < max) {
         /* the axis in focus: where it comes from, both shadows, the verdict */
@@ -525,8 +519,12 @@ int lesson_sat_hud(const App *app, const Shape *a, const Shape *b, const SatRepo
     return n;
 }
 
-json_t *lesson_sat_json(const App *app, const SatReport *r)
+void lesson_sat_report(const App *app, const void *state, json_t *out)
 {
+    (void)app;
+    const SatPicture *sp = state;
+    if (!sp->ok) return;
+    const SatReport *r = &sp->r;
     static const char *const SRC[3] = { "a", "b", "circle" };
     json_t *axes = json_array();
     for (int i = 0; i < r->count; i++) {
@@ -547,62 +545,12 @@ json_t *lesson_sat_json(const App *app, const SatReport *r)
                         sep >= 0 && sep < r->count ? json_string(SRC[(int)r->axes[sep].source % 3]) : json_null());
     json_object_set_new(sat, "min_axis", json_integer(r->min_axis));
     json_object_set_new(sat, "hit", json_boolean(r->hit));
-    json_object_set_new(sat, "focus", json_integer(lesson_axis_focus(app, r)));
+    json_object_set_new(sat, "focus", json_integer(lesson_sat_focus(sp)));
     if (r->hit)
         json_object_set_new(sat, "mtv", json_pack("{s:o, s:f}", "normal", lesson_vec_json(r->contact.normal), "depth",
                                                   (double)r->contact.depth));
     else
         json_object_set_new(sat, "mtv", json_null());
-    return sat;
+    json_object_set_new(out, "sat", sat);
 }
 
-/* The separating axis lesson the app is on; NULL on any other lesson. */
-static const SatLesson *sat_lesson(const App *app)
-{
-    const Lesson *L = lesson_get(app->lesson);
-    if (L->on_key != lesson_sat_on_key) return NULL;
-    return (const SatLesson *)(const void *)L;   /* the lesson is a SatLesson's first member */
-}
-
-/* The lesson's pair and their report; false when there is nothing to show. */
-static bool sat_picture(const App *app, const SatLesson **l, const Shape **a, const Shape **b, SatReport *r)
-{
-    *l = sat_lesson(app);
-    return *l != NULL && (*l)->picture(app, a, b, r);
-}
-
-bool lesson_sat_on_key(App *app, const Binding *b)
-{
-    const SatLesson *l = NULL;
-    const Shape *sa = NULL, *sb = NULL;
-    SatReport r;
-    if (!sat_picture(app, &l, &sa, &sb, &r)) return false;
-    return lesson_axis_key(app, b, r.count);
-}
-
-void lesson_sat_draw_over(const App *app, Canvas *c)
-{
-    const SatLesson *l = NULL;
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!sat_picture(app, &l, &a, &b, &r)) return;
-    lesson_sat_draw(app, c, a, b, &r, l->names, l->shape_names);
-}
-
-int lesson_sat_lines(const App *app, char lines[][160], int max)
-{
-    const SatLesson *l = NULL;
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!sat_picture(app, &l, &a, &b, &r)) return 0;
-    return lesson_sat_hud(app, a, b, &r, l->names, lines, max);
-}
-
-void lesson_sat_report(const App *app, json_t *state)
-{
-    const SatLesson *l = NULL;
-    const Shape *a = NULL, *b = NULL;
-    SatReport r;
-    if (!sat_picture(app, &l, &a, &b, &r)) return;
-    json_object_set_new(state, "sat", lesson_sat_json(app, &r));
-}

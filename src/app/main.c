@@ -392,9 +392,8 @@ int main(int argc, char **argv)
     app_init(&run.app, run.opt.lesson);
     run.app.headless = run.opt.headless;
     if (run.opt.scene != NULL) {
-        world_take(&run.app.world, &scene);
+        app_take_world(&run.app, &scene);
         snprintf(run.app.scene_path, sizeof run.app.scene_path, "%s", run.opt.scene);
-        world_collide(&run.app.world);
     }
     world_free(&scene);
 

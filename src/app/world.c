@@ -187,21 +187,6 @@ void world_apply_motion(World *w, Motion m, float dt)
     body_keep_on_canvas(b);
 }
 
-void world_drift(World *w, float dt)
-{
-    for (int i = 0; i < w->count; i++) {
-        Body *b = &w->bodies[i];
-        if (b->vel.x == 0.0f && b->vel.y == 0.0f) continue;
-        b->pos.x += b->vel.x * dt;
-        b->pos.y += b->vel.y * dt;
-        Vec2 before = b->pos;
-        body_keep_on_canvas(b);
-        /* pushed back by an edge: bounce */
-        if (b->pos.x != before.x) b->vel.x = b->pos.x > before.x ? fabsf(b->vel.x) : -fabsf(b->vel.x);
-        if (b->pos.y != before.y) b->vel.y = b->pos.y > before.y ? fabsf(b->vel.y) : -fabsf(b->vel.y);
-    }
-}
-
 static bool push_pair(World *w, int a, int b, Contact c)
 {
     if (w->pair_count >= w->pair_cap) {
@@ -253,14 +238,25 @@ static bool collide_broadphase(World *w)
     return true;
 }
 
-void world_collide(World *w)
+static void rebuild_shapes(World *w)
 {
     for (int i = 0; i < w->count; i++) {
         w->shapes[i] = body_shape(&w->bodies[i]);
         w->colliding[i] = false;
     }
     w->pair_count = 0;
-    if (w->use_broadphase && collide_broadphase(w)) return;
+}
+
+void world_collide(World *w)
+{
+    rebuild_shapes(w);
+    collide_all_pairs(w);
+}
+
+void world_collide_grid(World *w)
+{
+    rebuild_shapes(w);
+    if (collide_broadphase(w)) return;
     for (int i = 0; i < w->count; i++) w->colliding[i] = false;
     w->pair_count = 0;
     collide_all_pairs(w);

@@ -33,7 +33,6 @@ typedef struct Body {
     Vec2 half;         /* rect */
     int count;         /* poly */
     Vec2 local[POLY_MAX_VERTS]; /* poly vertices relative to pos at angle 0 */
-    Vec2 vel;          /* px/s, lesson 9's drifting shapes */
 } Body;
 
 /* One colliding pair, with the minimum translation from a to b. */
@@ -49,7 +48,6 @@ typedef struct World {
     Pair *pairs;       /* colliding pairs of the last collision pass */
     int pair_count, pair_cap;
     long long tested;  /* pairs given to the narrow phase in the last pass */
-    bool use_broadphase;
     Broadphase *bp;
     ShapePair *bp_out;
     int bp_cap;
@@ -77,10 +75,11 @@ Body body_poly(const Vec2 *pts, int n);
 void body_keep_on_canvas(Body *b);
 /* Applies one tick of held-key motion to the selected body. */
 void world_apply_motion(World *w, Motion m, float dt);
-/* Drifts every body by its velocity and bounces it off the canvas edges. */
-void world_drift(World *w, float dt);
-/* Rebuilds shapes from bodies and runs the collision pass. */
+/* Rebuilds shapes from bodies and runs the collision pass on every pair. */
 void world_collide(World *w);
+/* The same through the broad phase (a uniform grid): the same pairs, fewer
+ * tested; every pair when its memory runs out. */
+void world_collide_grid(World *w);
 /* The topmost body under the canvas point p, or -1. */
 int world_pick(const World *w, Vec2 p);
 
