@@ -18,6 +18,7 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
+#include "app/lessons.h"
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
@@ -183,7 +184,7 @@ static void test_everything_fits(void **s)
             continue;
         }
         if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
-        for (int n = 0; n < LESSON_COUNT; n++)
+        for (int n = 0; n < lesson_count(); n++)
             for (int p = 0; p < 5; p++) {
                 App app;
                 assert_true(app_init(&app, n));
@@ -192,7 +193,8 @@ static void test_everything_fits(void **s)
                 app_tick(&app);
                 int views = n == 6 || n == 7 ? 8 : 1;
                 for (int v = 0; v < views; v++) {
-                    snprintf(where, sizeof where, "%s, lesson %d, F%d, axis %d", LANGS[l], n, p + 1, app.axis_focus);
+                    snprintf(where, sizeof where, "%s, lesson %d, F%d, axis %d", LANGS[l], n, p + 1,
+                             views > 1 ? ((const SatPicture *)app.lesson_state)->axis_focus : -1);
                     int bad = check_frame(&f, &app, LANGS[l], where);
                     assert_true(f.log->text_count >= 3);
                     if (bad > 0) failed++;
