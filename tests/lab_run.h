@@ -24,6 +24,7 @@
 #include <SDL_image.h>
 #include <jansson.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@
 static char tmpdir[256];      /* the test's temporary folder */
 static char bin[PATH_MAX];    /* the binary, by its full path */
 static char lab_dir[300];     /* where the runs happen: tmpdir or a folder in it */
+static char lab_as[160];      /* "" or the setpriv prefix of lab_unprivileged */
 
 /* tmpdir/name into out. */
 static inline void path_of(char *out, size_t n, const char *name) { snprintf(out, n, "%s/%s", tmpdir, name); }
@@ -75,9 +77,10 @@ static inline int lab(const char *fmt, ...)
     va_end(ap);
     lab_expand(expanded, sizeof expanded, args);
     if (strcmp(lab_dir, tmpdir) == 0)
-        snprintf(cmd, sizeof cmd, "%s %s >%s/stdout 2>%s/stderr", bin, expanded, tmpdir, tmpdir);
+        snprintf(cmd, sizeof cmd, "%s%s %s >%s/stdout 2>%s/stderr", lab_as, bin, expanded, tmpdir, tmpdir);
     else
-        snprintf(cmd, sizeof cmd, "cd %s && %s %s >%s/stdout 2>%s/stderr", lab_dir, bin, expanded, tmpdir, tmpdir);
+        snprintf(cmd, sizeof cmd, "cd %s && %s%s %s >%s/stdout 2>%s/stderr", lab_dir, lab_as, bin, expanded, tmpdir,
+                 tmpdir);
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -103,6 +106,49 @@ static inline int lab_setup(const char *name, const char *run)
     path_of(lab_dir, sizeof lab_dir, run);
     return mkdir(lab_dir, 0755);
 }
+
+/* For tests of permission bits, which root ignores: when the test runs as
+ * root, the lab runs from here on as the unprivileged user "nobody"
+ * (setpriv --reuid --regid --clear-groups); otherwise as the test's own
+ * user. *uid and *gid get the user the lab runs as (for chown). tmpdir
+ * becomes searchable (not listable) by others so that user can reach the
+ * run folder. False when that cannot be had (no user nobody, no setpriv, or
+ * the binary out of its reach): why is in why. lab_privileged() ends it. */
+static inline bool lab_unprivileged(uid_t *uid, gid_t *gid, char *why, size_t whylen)
+{
+    *uid = geteuid();
+    *gid = getegid();
+    if (*uid != 0) return true;
+    struct passwd *pw = getpwnam("nobody");
+    if (pw == NULL || pw->pw_uid == 0) {
+        snprintf(why, whylen, "running as root and there is no user 'nobody' to drop to");
+        return false;
+    }
+    if (system("command -v setpriv >/dev/null 2>&1") != 0) {
+        snprintf(why, whylen, "running as root and setpriv (util-linux) is missing");
+        return false;
+    }
+    if (chmod(tmpdir, 0711) != 0) {
+        snprintf(why, whylen, "cannot make %s searchable", tmpdir);
+        return false;
+    }
+    snprintf(lab_as, sizeof lab_as, "setpriv --reuid=%ld --regid=%ld --clear-groups -- ", (long)pw->pw_uid,
+             (long)pw->pw_gid);
+    char cmd[PATH_MAX + 400];
+    snprintf(cmd, sizeof cmd, "%s%s --help >/dev/null 2>&1", lab_as, bin);
+    if (system(cmd) != 0) {
+        snprintf(why, whylen, "running as root, and the user nobody cannot run %s (a folder on its path "
+                 "not searchable by others?)", bin);
+        lab_as[0] = '\0';
+        return false;
+    }
+    *uid = pw->pw_uid;
+    *gid = pw->pw_gid;
+    return true;
+}
+
+/* The lab runs as the test's own user again. */
+static inline void lab_privileged(void) { lab_as[0] = '\0'; }
 
 /* Group teardown: the temporary folder goes. */
 static inline int lab_teardown(void)

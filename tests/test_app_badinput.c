@@ -10,8 +10,9 @@
  * canvas, no final newline) must run and write its state.
  *
  * The tests run as root in CI: root ignores permission bits, so the chmod
- * cases (an unreadable scene, a read-only folder) are skipped then, and a
- * place even root cannot write (/sys) stands in for the read-only folder.
+ * cases (an unreadable scene, a read-only folder) run the lab as the user
+ * nobody then (lab_unprivileged: setpriv), on files and folders that user
+ * owns; and a place even root cannot write (/sys) is refused to root too.
  */
 #include <dirent.h>
 
@@ -19,6 +20,7 @@
 #include "app/lesson.h"
 #include "app/scene.h"
 #include "lab_run.h"
+#include "skip.h"
 
 /* ---- Helpers ------------------------------------------------------------- */
 
@@ -119,17 +121,51 @@ static void test_scene_unreadable(void **s)
     assert_int_equal(mkdir(dir, 0755), 0);
     REFUSED("@folder.json:1:1: ", "--headless --frames 1 --scene @folder.json --state-out @out.json");
     rmdir(dir);
+    // unreadable (chmod 000) by its owner, the user the lab runs as (root
+    // reads anything: as root the lab runs as nobody, owner of the folder)
     scene_file("{ \"shapes\": [] }");
     char path[600];
     path_of(path, sizeof path, "run/s.json");
-    assert_int_equal(chmod(path, 0), 0);
-    if (geteuid() == 0) {
-        // root reads a chmod 000 file anyway: nothing to test here
-        print_message("skipped: unreadable scene (chmod 000) - running as root, which ignores permissions\n");
-    } else {
-        REFUSED("@s.json:1:1: cannot open scene", RUN_SCENE);
+    uid_t uid;
+    gid_t gid;
+    char why[PATH_MAX + 200];
+    if (!lab_unprivileged(&uid, &gid, why, sizeof why)) {
+        SKIP_MSG("unreadable scene (chmod 000) not checked: %s", why);
+        return;
     }
+    assert_int_equal(chown(lab_dir, uid, gid), 0);
+    assert_int_equal(chown(path, uid, gid), 0);
+    assert_int_equal(chmod(path, 0), 0);
+    // the same file readable: it loads, so the refusal below is the bits'
+    assert_int_equal(chmod(path, 0644), 0);
+    assert_int_equal(lab(RUN_SCENE), 0);
+    json_decref(state_out());
+    assert_int_equal(chmod(path, 0), 0);
+    REFUSED("@s.json:1:1: cannot open scene", RUN_SCENE);
+}
+
+static void system_rm_rf(const char *path)
+{
+    char cmd[700];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", path);
+    if (system(cmd) != 0) print_error("could not remove %s\n", path);
+}
+
+/* After a permission test, passed or failed: the lab runs as the test's
+ * user again, on a run folder that user owns, with a readable scene. */
+static int back_to_own_user(void **s)
+{
+    (void)s;
+    lab_privileged();
+    char path[600];
+    path_of(path, sizeof path, "run/s.json");
     chmod(path, 0644);
+    path_of(path, sizeof path, "run/out.json");
+    remove(path);
+    path_of(path, sizeof path, "run/ro");
+    chmod(path, 0755);
+    system_rm_rf(path);
+    return chown(lab_dir, geteuid(), getegid());
 }
 
 /* Test 3: what is wrong inside a scene is named at its line and column. */
@@ -354,14 +390,33 @@ static void test_outputs(void **s)
     one_line_error("@out.json: cannot write there: it is a folder");
     rmdir(dir);
     no_leftovers();
-    // a read-only folder (root writes there anyway: skipped then)
+    // a read-only folder (chmod 555) of the user the lab runs as (root
+    // writes anywhere: as root the lab runs as nobody, the folder's owner)
     path_of(dir, sizeof dir, "run/ro");
-    assert_int_equal(mkdir(dir, 0555), 0);
-    if (geteuid() == 0) {
-        print_message("skipped: read-only folder (chmod 555) - running as root, which ignores permissions\n");
-    } else {
+    assert_int_equal(mkdir(dir, 0755), 0);
+    uid_t uid;
+    gid_t gid;
+    char why[PATH_MAX + 200];
+    if (lab_unprivileged(&uid, &gid, why, sizeof why)) {
+        assert_int_equal(chown(dir, uid, gid), 0);
+        // writable, the same outputs are written: the refusals are the bits'
+        assert_int_equal(lab("--headless --frames 1 --state-out @ro/out.json --screenshot @ro/out.png"), 0);
+        char made[700];
+        snprintf(made, sizeof made, "%s/out.json", dir);
+        assert_int_equal(remove(made), 0);
+        snprintf(made, sizeof made, "%s/out.png", dir);
+        assert_int_equal(remove(made), 0);
+        assert_int_equal(chmod(dir, 0555), 0);
         REFUSED("@ro/out.json: cannot write there", "--headless --frames 1 --state-out @ro/out.json");
         REFUSED("@ro/out.png: cannot write there", "--headless --frames 1 --screenshot @ro/out.png");
+        DIR *ro = opendir(dir);
+        assert_non_null(ro);
+        struct dirent *rde;
+        while ((rde = readdir(ro)) != NULL) if (rde->d_name[0] != '.') fail_msg("left in ro/: %s", rde->d_name);
+        closedir(ro);
+        lab_privileged();   /* back_to_own_user too, should an assert fail */
+    } else {
+        SKIP_MSG("read-only folder (chmod 555) not checked: %s", why);
     }
     rmdir(dir);
     // a place nobody may create files in, root included: sysfs
@@ -369,7 +424,7 @@ static void test_outputs(void **s)
     if (probe != NULL) {
         fclose(probe);
         remove("/sys/collision-lab-probe");
-        print_message("skipped: /sys is writable here\n");
+        SKIP_MSG("refusal of an unwritable place not checked: /sys is writable here");
         return;
     }
     assert_int_equal(lab("--headless --frames 1 --state-out /sys/collision-lab-out.json"), 2);
@@ -445,13 +500,13 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cli),
-        cmocka_unit_test(test_scene_unreadable),
+        cmocka_unit_test_teardown(test_scene_unreadable, back_to_own_user),
         cmocka_unit_test(test_scene_contents),
         cmocka_unit_test(test_scene_limits),
         cmocka_unit_test(test_scene_accepted),
         cmocka_unit_test(test_script_refused),
         cmocka_unit_test(test_script_accepted),
-        cmocka_unit_test(test_outputs),
+        cmocka_unit_test_teardown(test_outputs, back_to_own_user),
         cmocka_unit_test(test_no_display),
         cmocka_unit_test(test_missing_font),
     };
