@@ -2,7 +2,9 @@
 # bootstrap.sh WHAT - make sure what `make WHAT` needs is installed.
 #
 #   run    the lab:      a C compiler, pkg-config, SDL2, SDL2_ttf, SDL2_image, jansson
-#   test   the tests:    the above, cmocka, Xvfb + xdotool (the windowed test), valgrind
+#   test   the tests:    the above, cmocka, Xvfb + xdotool + xmessage (the windowed
+#                        tests), setpriv (permission tests as root), valgrind and a
+#                        CJK font: everything a test would otherwise skip
 #   bench  benchmarks:   the lab's needs; Box2D and Chipmunk when they can be had
 #   fuzz   fuzzing:      clang with libFuzzer
 #
@@ -19,7 +21,7 @@ case "$what" in
   test)
     pc_mods="$pc_mods cmocka"
     deb_pkgs="$deb_pkgs libcmocka-dev xvfb xauth xdotool x11-utils valgrind"
-    cmds="$cmds xvfb-run xdotool valgrind" ;;
+    cmds="$cmds Xvfb xdotool xmessage setpriv valgrind" ;;
   bench)
     deb_pkgs="$deb_pkgs valgrind libbox2d-dev libchipmunk-dev g++"
     cmds="$cmds valgrind" ;;
@@ -86,6 +88,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   for m in $pc_mods; do pkg-config --exists "$m" 2>/dev/null || still="$still $m"; done
   if [ -n "$still" ]; then
     echo "bootstrap.sh: still missing after apt-get:$still" >&2; exit 1
+  fi
+  if [ "$what" = test ] && ! fc-list :lang=zh-tw 2>/dev/null | grep -q .; then
+    echo "bootstrap.sh: WARNING: no CJK font (fonts-noto-cjk): the Chinese checks of the tests will be SKIPPED" >&2
   fi
   exit 0
 fi
