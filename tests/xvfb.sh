@@ -1,7 +1,7 @@
 #!/bin/sh
 # xvfb.sh - the real windowed lab under Xvfb, driven by xdotool: a held key
 # moves the selected circle into a rectangle, both turn red, Escape quits
-# and --state-out shows it. Needs xvfb-run and xdotool (make test installs
+# and --state-out shows it. Needs Xvfb and xdotool (make test installs
 # them on Debian/Ubuntu).
 set -eu
 # shellcheck source=tests/lib/xvfb.sh
@@ -10,14 +10,17 @@ xvfb_setup xvfb.sh
 cat >"$tmp/scene.json" <<'JSON'
 { "title": "xvfb", "shapes": [
   { "kind": "circle", "x": 200, "y": 300, "r": 40 },
-  { "kind": "rect", "x": 520, "y": 300, "w": 200, "h": 120 } ], "selected": 0 }
+  { "kind": "rect", "x": 720, "y": 300, "w": 600, "h": 120 } ], "selected": 0 }
 JSON
 
 cat >"$tmp/drive.sh" <<'DRIVE'
 lab_start xvfb --scene "$tmp/scene.json" --state-out "$tmp/state.json" --screenshot "$tmp/shot.png"
-# hold Right: about 1.2 s at 240 px/s moves the circle ~290 px, into the rectangle
+# hold Right: 2 s at 240 px/s would move the circle 480 px, to x = 680, well
+# inside the long rectangle (it collides anywhere from x = 380 to 1060: from
+# 0.75 s to 3.6 s of holding), so a lab slowed down by a busy machine (it
+# drops what lies past 0.1 s between frames) still gets there
 xdotool keydown --window "$win" Right
-sleep 1.2
+sleep 2
 xdotool keyup --window "$win" Right
 sleep 0.3
 lab_quit xvfb

@@ -10,7 +10,7 @@
 #   3. a stall of 5 s (SIGSTOP/SIGCONT) while Right is held: after SIGCONT
 #      the update catches up at most 0.1 s, so the circle moves for about
 #      the time the lab ran (not the 5 s it was stopped): no jump.
-# Needs xvfb-run and xdotool; xmessage (x11-utils) when there, for run 2.
+# Needs Xvfb, xdotool and xmessage (x11-utils; make test installs them).
 set -eu
 # shellcheck source=tests/lib/xvfb.sh
 . "$(dirname "$0")/lib/xvfb.sh"
@@ -58,7 +58,7 @@ if [ -n "$other" ]; then
 else
   # unmapping the window (no window manager) is no stand-in: the focus goes
   # to the root window and SDL's FocusOut handling differs; skip instead
-  echo "focus: SKIPPED - no xmessage to take the focus (apt-get install x11-utils)"
+  echo "SKIP: focus loss with a held key not checked: no xmessage to take the focus (apt-get install x11-utils)"
   touch "$tmp/focus.skip"
 fi
 sleep 0.2
@@ -90,13 +90,17 @@ rx=$(pos resize 1); ry=$(pos resize 2); fx=$(pos focus 1); sx=$(pos stall 1)
 echo "resize: circle at ($rx, $ry) (started at 100, 300; Down held 0.5 s)"
 echo "focus:  circle x $fx (Right held 0.5 s, then the focus left; stuck would be 460+)"
 echo "stall:  circle x $sx (Right held 0.3 s + 5 s stopped + 0.3 s; no jump: about 270, at most 0.1 s extra)"
+# The lower bounds ask only "it moved" (10 px): on a busy machine (several
+# test runs at once) the lab gets fewer frames and drops what lies past
+# 0.1 s between two of them, so it may move less than the time held; the
+# upper bounds are what each run is about and leave no such slack.
 # 1: alive after all of it, and the key still moved the circle down, not sideways
-awk -v x="$rx" -v y="$ry" 'BEGIN { exit !(x == 100 && y > 360 && y < 500) }' || { echo "resize: the lab stopped answering keys"; exit 1; }
-# 2: it moved while held (> 40 px) and stopped when the focus left (< 400)
+awk -v x="$rx" -v y="$ry" 'BEGIN { exit !(x == 100 && y > 310 && y < 500) }' || { echo "resize: the lab stopped answering keys"; exit 1; }
+# 2: it moved while held and stopped when the focus left (< 400; stuck: 460+)
 if [ ! -f "$tmp/focus.skip" ]; then
-  awk -v x="$fx" 'BEGIN { exit !(x > 140 && x < 400) }' || { echo "focus: the held key stuck (or never moved)"; exit 1; }
+  awk -v x="$fx" 'BEGIN { exit !(x > 110 && x < 400) }' || { echo "focus: the held key stuck (or never moved)"; exit 1; }
 fi
 # 3: 0.6 s of holding is ~144 px, plus at most 0.1 s (24 px) of catch-up;
-#    generous for a slow machine, far below the 1,200 px of a 5 s jump
-awk -v x="$sx" 'BEGIN { exit !(x > 140 && x < 500) }' || { echo "stall: the circle jumped (or never moved)"; exit 1; }
+#    far below the 1,200 px of a 5 s jump
+awk -v x="$sx" 'BEGIN { exit !(x > 110 && x < 500) }' || { echo "stall: the circle jumped (or never moved)"; exit 1; }
 echo "xvfb_window: ok"

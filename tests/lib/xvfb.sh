@@ -8,51 +8,67 @@
 #               lab_start, lab_focus, lab_quit (set -u, not -e)
 
 # xvfb_setup NAME: sets build, bin and tmp (a temporary folder, removed on
-# exit); exits 1 when xvfb-run, xdotool or the binary is missing.
+# exit); exits 1 when Xvfb, xdotool or the binary is missing.
 xvfb_setup() {
   build=${CL_BUILD:-build}
   bin=$build/collision-lab
-  for c in xvfb-run xdotool; do
+  for c in Xvfb xdotool; do
     command -v "$c" >/dev/null 2>&1 || { echo "$1: $c is missing (apt-get install xvfb xdotool)"; exit 1; }
   done
   [ -x "$bin" ] || { echo "$1: $bin is missing (make app)"; exit 1; }
   xvfb_lib=$(cd "$(dirname "$0")/lib" && pwd)/xvfb.sh
   tmp=$(mktemp -d)
-  trap 'rm -rf "$tmp"' EXIT
+  xvfb_pid=""
+  trap '[ -n "$xvfb_pid" ] && kill $xvfb_pid 2>/dev/null; rm -rf "$tmp"' EXIT
 }
 
 # xvfb_drive WIDTHxHEIGHT: runs "$tmp/drive.sh" on an Xvfb screen that size;
-# its status is the script's.
+# its status is the script's. Race-free with any number of runs at once:
+# Xvfb -displayfd picks a free display itself (its lock file is taken
+# atomically) and writes the number to the pipe once it accepts clients, so
+# nothing guesses a number (as `xvfb-run -a` does) and nothing polls. Its
+# own output goes to $tmp/Xvfb.log, shown when it does not start.
 xvfb_drive() {
-  xvfb-run -a -s "-screen 0 ${1}x24" \
-    sh -c 'set -u; bin=$1; tmp=$2; . "$3"; . "$tmp/drive.sh"' drive "$bin" "$tmp" "$xvfb_lib"
+  mkfifo "$tmp/displayfd"
+  Xvfb -displayfd 3 -screen 0 "${1}x24" -nolisten tcp -noreset 3>"$tmp/displayfd" >"$tmp/Xvfb.log" 2>&1 &
+  xvfb_pid=$!
+  display=""
+  read -r display <"$tmp/displayfd" || true
+  if [ -z "$display" ]; then
+    echo "Xvfb did not start:"; cat "$tmp/Xvfb.log"
+    wait $xvfb_pid 2>/dev/null
+    return 1
+  fi
+  DISPLAY=:$display sh -c 'set -u; bin=$1; tmp=$2; . "$3"; . "$tmp/drive.sh"' drive "$bin" "$tmp" "$xvfb_lib"
+  status=$?
+  kill $xvfb_pid 2>/dev/null
+  wait $xvfb_pid 2>/dev/null
+  xvfb_pid=""
+  return $status
 }
 
 # ---- In drive.sh ------------------------------------------------------------
 
 # lab_start NAME ARGS...: the lab with ARGS in the background, stderr to
 # $tmp/NAME.err; sets pid and, once its window is up, win, and focuses it.
+# One attempt: a lab that does not show its window within 10 s fails the
+# test (the display is up and accepting clients before drive.sh starts).
 lab_start() {
   name=$1; shift
-  for attempt in 1 2; do
-    "$bin" "$@" 2>"$tmp/$name.err" &
-    pid=$!
-    win=""
-    for i in $(seq 1 100); do
-      win=$(xdotool search --pid $pid --name "Collision Lab" 2>/dev/null | head -n 1) && [ -n "$win" ] && break
-      kill -0 $pid 2>/dev/null || break
-      sleep 0.1
-    done
-    [ -n "$win" ] && break
+  "$bin" "$@" 2>"$tmp/$name.err" &
+  pid=$!
+  win=""
+  for i in $(seq 1 100); do
+    win=$(xdotool search --pid $pid --name "Collision Lab" 2>/dev/null | head -n 1) && [ -n "$win" ] && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -z "$win" ]; then
     if kill -0 $pid 2>/dev/null; then echo "$name: no window appeared in 10 s"; kill $pid
     else wait $pid; echo "$name: the lab exited with status $? before its window appeared"; fi
     cat "$tmp/$name.err"
-    # once, a window server busy starting has refused the first client: the
-    # second attempt says whether it was that or the lab
-    [ $attempt = 2 ] && exit 1
-    echo "$name: trying once more"
-    sleep 1
-  done
+    exit 1
+  fi
   sleep 0.5
   lab_focus
 }
