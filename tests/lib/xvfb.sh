@@ -28,6 +28,12 @@ xvfb_setup() {
 # atomically) and writes the number to the pipe once it accepts clients, so
 # nothing guesses a number (as `xvfb-run -a` does) and nothing polls. Its
 # own output goes to $tmp/Xvfb.log, shown when it does not start.
+# The lab draws with SDL's software renderer onto X11's own framebuffer
+# here (no OpenGL at all): Xvfb has no GPU, and SDL's OpenGL paths (Mesa's
+# llvmpipe; the software renderer too, through a GL-backed window surface)
+# destroy and recreate the X window just shown, so on a busy machine
+# xdotool found the first, dying window (1 start in 8 with 8 runs at once)
+# and sent the keys to nothing.
 xvfb_drive() {
   mkfifo "$tmp/displayfd"
   Xvfb -displayfd 3 -screen 0 "${1}x24" -nolisten tcp -noreset 3>"$tmp/displayfd" >"$tmp/Xvfb.log" 2>&1 &
@@ -39,7 +45,7 @@ xvfb_drive() {
     wait $xvfb_pid 2>/dev/null
     return 1
   fi
-  DISPLAY=:$display sh -c 'set -u; bin=$1; tmp=$2; . "$3"; . "$tmp/drive.sh"' drive "$bin" "$tmp" "$xvfb_lib"
+  DISPLAY=:$display SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0 sh -c 'set -u; bin=$1; tmp=$2; . "$3"; . "$tmp/drive.sh"' drive "$bin" "$tmp" "$xvfb_lib"
   status=$?
   kill $xvfb_pid 2>/dev/null
   wait $xvfb_pid 2>/dev/null
