@@ -97,6 +97,7 @@ struct Broadphase {
     BpEntry *entries; size_t entry_cap;
     size_t *start;   size_t start_cap;  /* bucket b holds entries [start[b], start[b+1]) */
     long long candidates;               /* pairs given to the narrow phase by the last call */
+    size_t buckets;                     /* the last call's hash table size (0: none built) */
 };
 
 /* ---- memory ------------------------------------------------------------ */
@@ -165,6 +166,16 @@ static inline uint32_t bp_hash(int cx, int cy, int shift)
     return h >> shift;
 }
 
+/* Step 5's rule: p and q (entries of one bucket) are a candidate in this
+ * cell. One branch: the candidates are few and unpredictable. */
+static inline int bp_take(const BpEntry *p, const BpEntry *q)
+{
+    return (p->cx == q->cx) & (p->cy == q->cy) &
+           (p->first_x | q->first_x) & (p->first_y | q->first_y) &
+           (p->box.minx <= q->box.maxx) & (q->box.minx <= p->box.maxx) &
+           (p->box.miny <= q->box.maxy) & (q->box.miny <= p->box.maxy);
+}
+
 static inline bool bp_overlap(const BpBox *a, const BpBox *b)
 {
     return a->minx <= b->maxx && b->minx <= a->maxx &&
@@ -214,6 +225,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
         return -1;
     }
     bp->candidates = 0;
+    bp->buckets = 0;
     if (shapes == NULL || n <= 0) {
         return 0;
     }
@@ -335,6 +347,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
         }
     }
     /* now start[b] is the beginning of bucket b, start[nb] the total */
+    bp->buckets = nb;
 
     // 5. pairs within each cell. Two boxes that overlap share the cells of
     //    their overlap; the pair is taken only in the first of them (the cell
@@ -347,12 +360,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
             const BpEntry *p = &bp->entries[j];
             for (size_t k = j + 1; k < end; k++) {
                 const BpEntry *q = &bp->entries[k];
-                /* one branch: the candidates are few and unpredictable */
-                int take = (p->cx == q->cx) & (p->cy == q->cy) &
-                           (p->first_x | q->first_x) & (p->first_y | q->first_y) &
-                           (p->box.minx <= q->box.maxx) & (q->box.minx <= p->box.maxx) &
-                           (p->box.miny <= q->box.maxy) & (q->box.miny <= p->box.maxy);
-                if (take) {
+                if (bp_take(p, q)) {
                     bp->candidates++;
                     bp_emit(shapes, p->shape, q->shape, out, limit, &count);
                 }
@@ -378,4 +386,28 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
 long long broadphase_candidates(const Broadphase *bp)
 {
     return bp != NULL ? bp->candidates : 0;
+}
+
+int broadphase_debug_bucket(const Broadphase *bp, int bucket, int *entries, int *candidates)
+{
+    if (bp == NULL || bp->buckets == 0) {
+        return 0;
+    }
+    if (bucket >= 0 && (size_t)bucket < bp->buckets) {
+        size_t lo = bp->start[bucket];
+        size_t hi = bp->start[bucket + 1];
+        int taken = 0;
+        for (size_t j = lo; j + 1 < hi; j++) {
+            for (size_t k = j + 1; k < hi; k++) {
+                taken += bp_take(&bp->entries[j], &bp->entries[k]);
+            }
+        }
+        if (entries != NULL) {
+            *entries = (int)(hi - lo);
+        }
+        if (candidates != NULL) {
+            *candidates = taken;
+        }
+    }
+    return bp->buckets > (size_t)INT_MAX ? INT_MAX : (int)bp->buckets;
 }

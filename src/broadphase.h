@@ -35,6 +35,15 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
  * to the narrow phase (boxes overlapping), for the lesson's HUD. */
 long long broadphase_candidates(const Broadphase *bp);
 
+/* Test-only introspection (beside the contract; tests/test_broadphase.c
+ * uses it to show its scenes reach every bucket of the grid's hash table):
+ * the table of the last broadphase_collide call. Returns how many buckets
+ * it had (0 when that call built none). For 0 <= bucket < that, *entries
+ * gets how many (shape, cell) entries the bucket held and *candidates how
+ * many candidate pairs step 5 took in it (either pointer may be NULL). Costs
+ * nothing in broadphase_collide: it reads what the call left behind. */
+int broadphase_debug_bucket(const Broadphase *bp, int bucket, int *entries, int *candidates);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,9 +7,13 @@
  * cover the cases a grid gets wrong: clusters, everything overlapping, huge
  * and tiny shapes together, shapes on cell borders with equal box coordinates
  * and exact touching, points and segments, bad shapes mixed in, far and
- * extreme coordinates, and a Broadphase reused while N changes.
+ * extreme coordinates, and a Broadphase reused while N changes; and random
+ * scenes across the working range that together reach every bucket of the
+ * grid's hash table (broadphase_debug_bucket, a test-only introspection).
  */
+#include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -551,6 +555,134 @@ static void test_mostly_points(void **state)
     free(shapes);
 }
 
+/* Test 13: seeded random scenes anywhere in the working range: a random
+ * offset of 1 to 1e8 px on each axis, either sign (so negative cells and
+ * cells clamped far out), shapes sized with their distance from the origin
+ * (at 1e8 a float's step is 8 px), half of them beside the one before
+ * (overlapping it), the others anywhere in a square of room. Each must give exactly brute force's pairs. Across the
+ * scenes every bucket of the grid's hash table must have held a candidate
+ * pair, for each table size from 16 to 1,024 buckets: a loop that skipped
+ * a bucket (the last, the first, one in between) would then lose pairs that
+ * brute force finds. Scenes are made, from the seed, until that holds or
+ * the budget of scenes is spent (then it fails, naming what was missed). */
+#define COVER_MIN_BITS 4
+#define COVER_MAX_BITS 10
+static void test_random_offsets_every_bucket(void **state)
+{
+    (void)state;
+    Rng rng = {0x5EEDB0Cu};
+    const char *seed_env = getenv("CL_BP_SEED");
+    if (seed_env != NULL && *seed_env != '\0') {
+        rng.s = (uint32_t)strtoul(seed_env, NULL, 0);
+        if (rng.s == 0u) {
+            rng.s = 1u;
+        }
+    }
+    print_message("  seed 0x%x (CL_BP_SEED=N tries another)\n", (unsigned)rng.s);
+    /* used[bits][b]: bucket b of a table of 2^bits buckets held a candidate */
+    static unsigned char used[COVER_MAX_BITS + 1][1 << COVER_MAX_BITS];
+    memset(used, 0, sizeof used);
+    int scenes_of[COVER_MAX_BITS + 1] = {0};
+    bool size_done[COVER_MAX_BITS + 1] = {false};
+    const int max_n = 900;
+    Shape *shapes = malloc((size_t)max_n * sizeof *shapes);
+    assert_non_null(shapes);
+    Broadphase *bp = new_bp();
+    int scene = 0;
+    int far_scenes = 0;
+    int negative_scenes = 0;
+    long long total_pairs = 0;
+    bool covered = false;
+    for (; scene < 1000 && !covered; scene++) {
+        /* aim at the table sizes still short of full coverage, in turn */
+        int target = COVER_MIN_BITS + scene % (COVER_MAX_BITS - COVER_MIN_BITS + 1);
+        for (int t = 0; t <= COVER_MAX_BITS - COVER_MIN_BITS && size_done[target]; t++) {
+            target = target == COVER_MAX_BITS ? COVER_MIN_BITS : target + 1;
+        }
+        /* about 2.3 entries a shape: 2^bits entries from 0.25..0.43 x 2^bits shapes */
+        int n = (int)((float)(1 << target) * rng_range(&rng, 0.25f, 0.43f));
+        if (n < 3) {
+            n = 3;
+        }
+        if (n > max_n) {
+            n = max_n;
+        }
+        /* the offset: 10^(0..8) px, either sign, on each axis */
+        float ox = powf(10.0f, rng_range(&rng, 0.0f, 8.0f)) * ((rng_next(&rng) & 1u) ? -1.0f : 1.0f);
+        float oy = powf(10.0f, rng_range(&rng, 0.0f, 8.0f)) * ((rng_next(&rng) & 1u) ? -1.0f : 1.0f);
+        float far = fabsf(ox) > fabsf(oy) ? fabsf(ox) : fabsf(oy);
+        /* shape size: 1..1000 px, and at least 1e-4 of the distance out */
+        float size = powf(10.0f, rng_range(&rng, 0.0f, 3.0f));
+        if (size < far * 1e-4f) {
+            size = far * 1e-4f;
+        }
+        /* a square with room for every shape in a cell of its own: each
+         * shape starts at a random place, or (half of them) beside the one
+         * before, overlapping it: pairs spread over many cells */
+        float side = 8.0f * size * sqrtf((float)n);
+        /* everything inside the working range (1e8), the offset pulled in */
+        float room = COLLIDE_MAX_COORD - side - (float)n * size - 4.0f * size;
+        ox = ox > room ? room : ox < -room ? -room : ox;
+        oy = oy > room ? room : oy < -room ? -room : oy;
+        far_scenes += fabsf(ox) > 1e7f || fabsf(oy) > 1e7f;
+        negative_scenes += ox < 0.0f || oy < 0.0f;
+        float x = ox;
+        float y = oy;
+        for (int i = 0; i < n; i++) {
+            if (i == 0 || (rng_next(&rng) & 1u)) {
+                x = ox + rng_range(&rng, 0.0f, side);
+                y = oy + rng_range(&rng, 0.0f, side);
+            } else {
+                x += rng_range(&rng, -size, size);
+                y += rng_range(&rng, -size, size);
+            }
+            shapes[i] = make_any(&rng, x, y, 0.3f * size, size);
+            assert_true(shape_is_valid(&shapes[i]));
+        }
+        total_pairs += check_against_brute(bp, shapes, n);
+        int nb = broadphase_debug_bucket(bp, 0, NULL, NULL);
+        int bits = 0;
+        while ((1 << bits) < nb) {
+            bits++;
+        }
+        assert_int_equal(1 << bits, nb);   /* a power of two */
+        if (bits < COVER_MIN_BITS || bits > COVER_MAX_BITS) {
+            continue;
+        }
+        scenes_of[bits]++;
+        for (int b = 0; b < nb; b++) {
+            int entries = 0;
+            int cand = 0;
+            assert_int_equal(broadphase_debug_bucket(bp, b, &entries, &cand), nb);
+            used[bits][b] |= cand > 0;
+        }
+        size_done[bits] = true;
+        for (int b = 0; b < nb && size_done[bits]; b++) {
+            size_done[bits] = used[bits][b] != 0;
+        }
+        covered = true;
+        for (int k = COVER_MIN_BITS; k <= COVER_MAX_BITS; k++) {
+            covered = covered && size_done[k];
+        }
+    }
+    print_message("  %d scenes (%d far out, %d with a negative offset), %lld pairs\n", scene, far_scenes,
+                  negative_scenes, total_pairs);
+    int missed = 0;
+    for (int k = COVER_MIN_BITS; k <= COVER_MAX_BITS; k++) {
+        int unused = 0;
+        for (int b = 0; b < (1 << k); b++) {
+            unused += !used[k][b];
+        }
+        print_message("  %4d buckets: %3d scenes, %d buckets never held a candidate%s\n", 1 << k, scenes_of[k],
+                      unused, unused > 0 && !used[k][(1 << k) - 1] ? " (the last among them)" : "");
+        missed += unused;
+    }
+    assert_int_equal(missed, 0);
+    assert_true(far_scenes > 5 && negative_scenes > 5);
+    broadphase_destroy(bp);
+    free(shapes);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -566,6 +698,7 @@ int main(void)
         cmocka_unit_test(test_empty_input),
         cmocka_unit_test(test_reuse_changing_n),
         cmocka_unit_test(test_mostly_points),
+        cmocka_unit_test(test_random_offsets_every_bucket),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
