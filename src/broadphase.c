@@ -62,6 +62,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collide_internal.h"
+
 /* Tuning: the cell edge is CELL_FACTOR times the median shape extent; a shape
  * whose box covers more than HUGE_CELLS cells skips the grid and is tested
  * against every shape instead. */
@@ -96,6 +98,7 @@ struct Broadphase {
     int *huge;       size_t huge_cap;   /* indices into items */
     BpEntry *entries; size_t entry_cap;
     size_t *start;   size_t start_cap;  /* bucket b holds entries [start[b], start[b+1]) */
+    Hull *hulls;     size_t hull_cap;   /* per shape index: its prepared hull (rect, poly) */
     long long candidates;               /* pairs given to the narrow phase by the last call */
     size_t buckets;                     /* the last call's hash table size (0: none built) */
 };
@@ -140,6 +143,7 @@ void broadphase_destroy(Broadphase *bp)
         free(bp->huge);
         free(bp->entries);
         free(bp->start);
+        free(bp->hulls);
         free(bp);
     }
 }
@@ -184,12 +188,13 @@ static inline bool bp_overlap(const BpBox *a, const BpBox *b)
 
 /* The narrow phase on one candidate; counts every hit, writes the first
  * max_out of them. */
-static inline void bp_emit(const Shape *shapes, int i, int j, ShapePair *out,
+static inline void bp_emit(const Shape *shapes, const Hull *hulls, int i, int j, ShapePair *out,
                            size_t max_out, size_t *count)
 {
     int a = i < j ? i : j;
     int b = i < j ? j : i;
-    if (shapes_collide(&shapes[a], &shapes[b], NULL)) {
+    // both valid (step 1), their hulls built once for the whole call
+    if (shapes_collide_hulls(&shapes[a], &hulls[a], &shapes[b], &hulls[b], NULL)) {
         if (*count < max_out) {
             out[*count].a = a;
             out[*count].b = b;
@@ -230,7 +235,8 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
         return 0;
     }
     size_t limit = (out != NULL && max_out > 0) ? (size_t)max_out : 0;
-    if (!bp_reserve((void **)&bp->items, &bp->item_cap, (size_t)n, sizeof(BpItem))) {
+    if (!bp_reserve((void **)&bp->items, &bp->item_cap, (size_t)n, sizeof(BpItem)) ||
+        !bp_reserve((void **)&bp->hulls, &bp->hull_cap, (size_t)n, sizeof(Hull))) {
         return -1;
     }
 
@@ -245,6 +251,10 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
         Aabb a = aabb_pad(raw);
         if (!(a.min.x <= a.max.x && a.min.y <= a.max.y)) {
             continue;
+        }
+        if (shapes[i].kind != SHAPE_CIRCLE) {
+            // the prepared hull, once per shape per call
+            hull_from_shape(&bp->hulls[i], &shapes[i]);
         }
         BpItem *it = &bp->items[m++];
         it->box.minx = a.min.x;
@@ -362,7 +372,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
                 const BpEntry *q = &bp->entries[k];
                 if (bp_take(p, q)) {
                     bp->candidates++;
-                    bp_emit(shapes, p->shape, q->shape, out, limit, &count);
+                    bp_emit(shapes, bp->hulls, p->shape, q->shape, out, limit, &count);
                 }
             }
         }
@@ -376,7 +386,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
             bool other_huge = it->x1 < it->x0;
             if ((!other_huge || (size_t)bp->huge[h] < k) && bp_overlap(&g->box, &it->box)) {
                 bp->candidates++;
-                bp_emit(shapes, g->shape, it->shape, out, limit, &count);
+                bp_emit(shapes, bp->hulls, g->shape, it->shape, out, limit, &count);
             }
         }
     }

@@ -2,9 +2,12 @@
  * collide.c - the course's pair tests, one idea per function, and the
  * helpers the lessons draw with (corners, projections, closest points).
  *
- * The separating axis tests are in sat.c. Shared inline pieces (validity,
- * circle-circle, circle-box, the polygon's closest feature) are in
- * collide_internal.h so that shapes_collide runs the same computation.
+ * shapes_collide, the dispatcher over all nine kind pairs, sits beside
+ * them: two circles and the course's own tests here, everything with a
+ * polygon or rectangle by the separating axis test of sat.c on prepared
+ * hulls (hull.c). The report the lessons draw is in report.c. Shared
+ * inline pieces (validity, circle-circle, circle-box, the polygon's closest
+ * feature) are in collide_internal.h.
  */
 #include "collide.h"
 
@@ -21,7 +24,7 @@ bool collide_circle_circle(Circle a, Circle b)
     bool hit = false;
     if (circle_ok(a) && circle_ok(b)) {
         // |b - a|^2 <= (r1 + r2)^2: no square root needed
-        hit = pair_circle_circle(a, b, NULL);
+        hit = pair_circle_circle(a, b, NULL, NULL);
     }
     return hit;
 }
@@ -88,16 +91,24 @@ bool collide_circle_aabb_regions_report(Circle c, Rect r, RegionReport *out)
 
 /* ---- Circle against an axis-aligned box: the clamp method ------------ */
 
-bool collide_circle_aabb_clamp(Circle c, Rect r)
+bool collide_circle_aabb_clamp_report(Circle c, Rect r, ClampReport *out)
 {
     bool hit = false;
     if (circle_ok(c) && aabb_ok(r)) {
         // the centre relative to the box centre (the box's frame, unturned)
         Vec2 local = vec2_sub(c.center, r.center);
         // clamp it into the box, compare the squared distance with r^2
-        hit = pair_circle_box(local, c.radius, r.half, NULL);
+        hit = pair_circle_box(local, c.radius, r.half, out);
+        if (out != NULL) {
+            out->closest = vec2_add(r.center, out->closest_local);
+        }
     }
     return hit;
+}
+
+bool collide_circle_aabb_clamp(Circle c, Rect r)
+{
+    return collide_circle_aabb_clamp_report(c, r, NULL);
 }
 
 /* ---- Box against box ------------------------------------------------- */
@@ -117,12 +128,123 @@ bool collide_aabb_aabb(Rect a, Rect b)
 
 /* ---- Circle against a turned rectangle ------------------------------- */
 
-bool collide_circle_rect(Circle c, Rect r)
+bool collide_circle_rect_report(Circle c, Rect r, ClampReport *out)
 {
     bool hit = false;
     if (circle_ok(c) && rect_ok(r)) {
         // turn the centre by -angle about r's centre (cos/sin once), then clamp
-        hit = pair_circle_rect(c, r, NULL);
+        hit = pair_circle_rect(c, r, out);
+    }
+    return hit;
+}
+
+bool collide_circle_rect(Circle c, Rect r)
+{
+    return collide_circle_rect_report(c, r, NULL);
+}
+
+/* ---- The course's separating axis tests ------------------------------ */
+
+bool collide_rect_rect(Rect a, Rect b)
+{
+    bool hit = false;
+    if (rect_ok(a) && rect_ok(b)) {
+        // both projected on each rectangle's 2 axes (4 in all): a gap on
+        // any one of them separates, none means they collide
+        Hull ha;
+        Hull hb;
+        hull_from_rect(&ha, a);
+        hull_from_rect(&hb, b);
+        hit = sat_polygons(&ha, &hb, NULL, NULL);
+    }
+    return hit;
+}
+
+bool collide_circle_poly(Circle c, const Poly *p)
+{
+    bool hit = false;
+    if (circle_ok(c) && poly_ok(p)) {
+        // the polygon's edge normals, then the axis towards its nearest vertex
+        Hull h;
+        hull_from_poly(&h, p);
+        hit = sat_circle_polygon(c, &h, true, NULL, NULL);
+    }
+    return hit;
+}
+
+bool collide_poly_poly(const Poly *a, const Poly *b)
+{
+    bool hit = false;
+    if (poly_ok(a) && poly_ok(b)) {
+        // a's edge normals, then b's
+        Hull ha;
+        Hull hb;
+        hull_from_poly(&ha, a);
+        hull_from_poly(&hb, b);
+        hit = sat_polygons(&ha, &hb, NULL, NULL);
+    }
+    return hit;
+}
+
+/* ---- All nine pairs -------------------------------------------------- */
+
+#define PAIR(a, b) ((int)(a) * 3 + (int)(b))
+
+bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const Hull *hb, Contact *contact)
+{
+    bool hit = false;
+    if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE) {
+        hit = pair_circle_circle(a->circle, b->circle, contact, NULL);
+    } else if (a->kind == SHAPE_CIRCLE) {
+        hit = sat_circle_polygon(a->circle, hb, true, contact, NULL);
+    } else if (b->kind == SHAPE_CIRCLE) {
+        hit = sat_circle_polygon(b->circle, ha, false, contact, NULL);
+    } else {
+        hit = sat_polygons(ha, hb, contact, NULL);
+    }
+    return hit;
+}
+
+bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
+{
+    bool hit = false;
+    // known kinds only (then each case checks its own shapes' fields)
+    bool kinds_ok = a != NULL && b != NULL
+                 && (unsigned)a->kind <= (unsigned)SHAPE_POLY && (unsigned)b->kind <= (unsigned)SHAPE_POLY;
+    Hull ha;
+    Hull hb;
+    switch (kinds_ok ? PAIR(a->kind, b->kind) : -1) {
+    case PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE):
+        hit = circle_ok(a->circle) && circle_ok(b->circle)
+           && pair_circle_circle(a->circle, b->circle, contact, NULL);
+        break;
+    case PAIR(SHAPE_CIRCLE, SHAPE_RECT):
+    case PAIR(SHAPE_CIRCLE, SHAPE_POLY):
+        if (circle_ok(a->circle) && shape_ok(b)) {
+            hull_from_shape(&hb, b);
+            hit = sat_circle_polygon(a->circle, &hb, true, contact, NULL);
+        }
+        break;
+    case PAIR(SHAPE_RECT, SHAPE_CIRCLE):
+    case PAIR(SHAPE_POLY, SHAPE_CIRCLE):
+        if (shape_ok(a) && circle_ok(b->circle)) {
+            hull_from_shape(&ha, a);
+            hit = sat_circle_polygon(b->circle, &ha, false, contact, NULL);
+        }
+        break;
+    case PAIR(SHAPE_RECT, SHAPE_RECT):
+    case PAIR(SHAPE_RECT, SHAPE_POLY):
+    case PAIR(SHAPE_POLY, SHAPE_RECT):
+    case PAIR(SHAPE_POLY, SHAPE_POLY):
+        if (shape_ok(a) && shape_ok(b)) {
+            hull_from_shape(&ha, a);
+            hull_from_shape(&hb, b);
+            hit = sat_polygons(&ha, &hb, contact, NULL);
+        }
+        break;
+    default:
+        hit = false;
+        break;
     }
     return hit;
 }
@@ -137,14 +259,11 @@ bool shape_is_valid(const Shape *s)
 void rect_corners(Rect r, Vec2 out[4])
 {
     if (out != NULL) {
-        Rot q = rot_make(r.angle);
-        // local corners, clockwise on screen for angle 0
-        const Vec2 local[4] = {
-            { -r.half.x, -r.half.y }, { r.half.x, -r.half.y },
-            { r.half.x, r.half.y }, { -r.half.x, r.half.y },
-        };
+        // clockwise on screen for angle 0, relative to the centre, then placed
+        Vec2 local[4];
+        rect_local_corners(rot_make(r.angle), r.half, local);
         for (int i = 0; i < 4; ++i) {
-            out[i] = vec2_add(r.center, rot_apply(q, local[i]));
+            out[i] = vec2_add(r.center, local[i]);
         }
     }
 }

@@ -196,6 +196,23 @@ typedef struct RegionReport {
 /// on bad input it is untouched.
 bool collide_circle_aabb_regions_report(Circle c, Rect r, RegionReport *out);
 
+/// What the closest-point (clamp) method saw, for drawing and for the HUD.
+typedef struct ClampReport {
+    Vec2 local;          /* the circle's centre relative to the box centre, in
+                            the box's frame (turned by -angle) */
+    Vec2 closest_local;  /* that point clamped into [-half, half] */
+    Vec2 closest;        /* the closest point of the box, in the world */
+    float dist;          /* from the centre to the closest point (0 inside) */
+    bool hit;            /* the verdict: dist <= radius, as compared squared */
+} ClampReport;
+
+/// collide_circle_aabb_clamp, reporting what it computed (the very code of
+/// the yes/no test). `out` may be NULL; on bad input it is untouched.
+bool collide_circle_aabb_clamp_report(Circle c, Rect r, ClampReport *out);
+/// collide_circle_rect, likewise: the centre turned into the rectangle's
+/// frame, clamped there, and the clamped point turned back.
+bool collide_circle_rect_report(Circle c, Rect r, ClampReport *out);
+
 /// Where a SAT axis came from.
 typedef enum SatAxisSource {
     SAT_FROM_A = 0,        /* an edge normal of shape a */
@@ -203,13 +220,18 @@ typedef enum SatAxisSource {
     SAT_FROM_CIRCLE = 2    /* circle centre towards the nearest vertex */
 } SatAxisSource;
 
-#define SAT_MAX_AXES (2 * POLY_MAX_VERTS + 1)
+/* Each polygon: one axis per edge, and one more when it is flat (its own
+   direction) or a single point; a circle adds one. */
+#define SAT_MAX_AXES (2 * POLY_MAX_VERTS + 2)
 
 /// One axis of a separating axis test: both shapes projected onto it.
 typedef struct SatAxis {
     Vec2 axis;             /* unit length */
     Interval a, b;         /* the projections of shape a and shape b */
-    float overlap;         /* min(a.max, b.max) - max(a.min, b.min); < 0 is a gap */
+    float overlap;         /* the test's own measure: the shorter way b leaves
+                              a along the axis, min(a.max - b.min, b.max - a.min)
+                              (the overlap of the intervals unless one holds
+                              the other); < 0 is a gap, its width negated */
     SatAxisSource source;
     int edge;              /* edge index in its shape (edge i runs from vertex
                               i to i+1; a rectangle's edges as rect_corners),
@@ -226,13 +248,15 @@ typedef struct SatReport {
     Contact contact;       /* valid when hit: as shapes_collide fills it */
 } SatReport;
 
-/// The separating axis test written out axis by axis, for the lessons.
-/// Works for rect and poly pairs (each rectangle gives its 2 distinct axes,
-/// each polygon one axis per edge) and for a circle against a rect or poly
-/// (the polygon's axes, then the axis towards the nearest vertex). A
-/// circle-circle pair gets the single axis through both centres. The verdict
-/// always equals shapes_collide's. Returns false and leaves `out` untouched
-/// on bad input; otherwise fills `out` and returns true.
+/// The separating axis test written out axis by axis, for the lessons: the
+/// very test shapes_collide runs, with its recorder switched on, so the
+/// verdict and the contact are shapes_collide's to the bit. Works for rect
+/// and poly pairs (each rectangle gives its 2 distinct axes, each polygon
+/// one axis per edge, a flat polygon one more for its direction) and for a
+/// circle against a rect or poly (the polygon's axes, then the axis towards
+/// the nearest vertex). A circle-circle pair gets the single axis through
+/// both centres. Returns false and leaves `out` untouched on bad input;
+/// otherwise fills `out` and returns true.
 bool sat_report(const Shape *a, const Shape *b, SatReport *out);
 
 /* ---- Ray casts and swept circles (CONTRACT.md section 1c) -------------- */

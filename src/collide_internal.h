@@ -10,6 +10,8 @@
 #define COLLIDE_INTERNAL_H
 
 #include "vec2.h"
+#include "hull.h"
+#include "sat.h"
 
 /* ---- Validity: cheap, the common path is a few compares per shape ---- */
 
@@ -74,30 +76,11 @@ static inline bool shape_ok(const Shape *s)
 
 /* ---- Tiny lengths: products without underflow ----------------------- */
 
-/// The scale for the lengths a test multiplies together, `m` the largest of
-/// them: a power of two bringing m into [0.5, 1) when it is below 1, else 1.
-/// A square below about 1e-19 px rounds to 0 (two distinct points 1e-30 px
-/// apart would touch), a product of four lengths (circle_poly_hit squares
-/// cross products) below about 6e-12 px. Scaled first, exactly, every test
-/// keeps at any scale the relative precision it has in pixels; nothing
-/// overflows either (scaled lengths are at most 1). Shapes under a pixel
-/// are rare: the common path is one compare.
-static inline float tiny_scale(float m)
-{
-    float s = 1.0f;
-    if (m < 1.0f && m > 0.0f) {
-        int e = 0;
-        (void)frexpf(m, &e);   /* m = f * 2^e, f in [0.5, 1), e in -148..0 */
-        s = ldexpf(1.0f, -e < 126 ? -e : 126);
-    }
-    return s;
-}
-
 /* ---- Circle against circle ------------------------------------------- */
 
 /// Centre distance against r1 + r2, both squared. Fills `contact` (from a
 /// towards b) only on a hit.
-static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact)
+static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact, SatReport *rec)
 {
     // offset between the centres and the sum of the radii (tiny ones scaled
     // up exactly, so that distinct points stay apart: see tiny_scale)
@@ -114,6 +97,21 @@ static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact)
         contact->normal = vec2_normalize_or(d, vec2_make(1.0f, 0.0f), &dist);
         contact->depth = float_max((r - dist) / s, 0.0f);
     }
+    if (rec != NULL) {
+        // the one axis, through both centres; the overlap (r^2 - |d|^2) /
+        // (r + |d|) = r - |d| has the sign of the compare that decided
+        float dist = 0.0f;
+        Vec2 u = vec2_normalize_or(d, vec2_make(1.0f, 0.0f), &dist);
+        float ca = vec2_dot(a.center, u);
+        float cb = vec2_dot(b.center, u);
+        Interval ia = { ca - a.radius, ca + a.radius };
+        Interval ib = { cb - b.radius, cb + b.radius };
+        float overlap = (r * r - vec2_length_sq(d)) / (r + dist) / s;
+        Contact found = { u, float_max((r - dist) / s, 0.0f) };
+        rec_begin(rec);
+        rec_axis(rec, u, ia, ib, overlap, !hit, SAT_FROM_CIRCLE, -1);
+        rec_end(rec, hit, 0, &found);
+    }
     return hit;
 }
 
@@ -121,9 +119,9 @@ static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact)
 
 /// `local` is the circle's centre relative to the box centre, in the box's
 /// frame; the box spans [-half, half]. Closest-point method: clamp the
-/// centre into the box and compare the squared distance with r^2. On a hit,
-/// `contact` gets the box-frame normal (circle towards box) and the depth.
-static inline bool pair_circle_box_impl(Vec2 local, float radius, Vec2 half, Contact *contact,
+/// centre into the box and compare the squared distance with r^2. With
+/// `rec`, what it computed: the clamped point and the distance.
+static inline bool pair_circle_box_impl(Vec2 local, float radius, Vec2 half, ClampReport *rec,
                                         bool may_be_tiny)
 {
     // closest point of the box: the centre clamped into [-half, half]
@@ -136,28 +134,11 @@ static inline bool pair_circle_box_impl(Vec2 local, float radius, Vec2 half, Con
     e = vec2_scale(e, s);
     float dist_sq = vec2_length_sq(e);
     bool hit = dist_sq <= (radius * s) * (radius * s);
-    if (hit && contact != NULL) {
-        Vec2 normal = vec2_make(1.0f, 0.0f);
-        float depth = 0.0f;
-        if (dist_sq > 0.0f) {
-            // centre outside: the box lies from the centre towards the closest point
-            float dist = 0.0f;
-            normal = vec2_neg(vec2_normalize_or(e, vec2_make(1.0f, 0.0f), &dist));
-            depth = radius - dist / s;
-        } else {
-            // centre inside (or on the boundary): leave through the nearest edge
-            float gap_x = half.x - float_abs(local.x);
-            float gap_y = half.y - float_abs(local.y);
-            if (gap_x <= gap_y) {
-                normal = vec2_make(local.x >= 0.0f ? -1.0f : 1.0f, 0.0f);
-                depth = radius + gap_x;
-            } else {
-                normal = vec2_make(0.0f, local.y >= 0.0f ? -1.0f : 1.0f);
-                depth = radius + gap_y;
-            }
-        }
-        contact->normal = normal;
-        contact->depth = float_max(depth, 0.0f);
+    if (rec != NULL) {
+        rec->local = local;
+        rec->closest_local = closest;
+        rec->dist = float_sqrt_pos(dist_sq) / s;
+        rec->hit = hit;
     }
     return hit;
 }
@@ -171,69 +152,35 @@ static inline bool pair_circle_box_impl(Vec2 local, float radius, Vec2 half, Con
 /// A radius under a pixel: the lengths may need scaling (tiny_scale). Kept
 /// out of line, so that the common path carries no scaling code at all
 /// (inlined, it cost the circle-box tests about 10 ns a pair).
-COLLIDE_COLD static bool pair_circle_box_tiny(Vec2 local, float radius, Vec2 half, Contact *contact)
+COLLIDE_COLD static bool pair_circle_box_tiny(Vec2 local, float radius, Vec2 half, ClampReport *rec)
 {
-    return pair_circle_box_impl(local, radius, half, contact, true);
+    return pair_circle_box_impl(local, radius, half, rec, true);
 }
 
-static inline bool pair_circle_box(Vec2 local, float radius, Vec2 half, Contact *contact)
+static inline bool pair_circle_box(Vec2 local, float radius, Vec2 half, ClampReport *rec)
 {
     // radius >= 1 px: every length compared is >= 1 px or decided without
     // squaring tiny values, so no scaling (tiny_scale would give 1)
-    return radius < 1.0f ? pair_circle_box_tiny(local, radius, half, contact)
-                         : pair_circle_box_impl(local, radius, half, contact, false);
+    return radius < 1.0f ? pair_circle_box_tiny(local, radius, half, rec)
+                         : pair_circle_box_impl(local, radius, half, rec, false);
 }
 
 /// Circle against a turned rectangle: the centre turned by -angle about the
-/// rectangle's centre (cos/sin once, in q), then the box test.
-static inline bool pair_circle_rect(Circle c, Rect r, Contact *contact)
+/// rectangle's centre (cos/sin once), then the box test.
+static inline bool pair_circle_rect(Circle c, Rect r, ClampReport *rec)
 {
     Rot q = rot_make(r.angle);
     // the circle's centre in the rectangle's frame
     Vec2 local = rot_inv_apply(q, vec2_sub(c.center, r.center));
-    Contact local_contact = { { 1.0f, 0.0f }, 0.0f };
-    bool hit = pair_circle_box(local, c.radius, r.half, contact != NULL ? &local_contact : NULL);
-    if (hit && contact != NULL) {
-        // the normal back into the world frame
-        contact->normal = rot_apply(q, local_contact.normal);
-        contact->depth = local_contact.depth;
+    bool hit = pair_circle_box(local, c.radius, r.half, rec);
+    if (rec != NULL) {
+        // the clamped point back in the world
+        rec->closest = vec2_add(r.center, rot_apply(q, rec->closest_local));
     }
     return hit;
 }
 
 /* ---- The closest feature of a polygon -------------------------------- */
-
-/// A polygon counts as flat (a segment or a point) when twice its area is
-/// at most this times its longest edge squared: height/length below 1e-5.
-#define POLY_FLAT_TOLERANCE 1e-5f
-
-/// Twice the signed area (shoelace about vertex 0, for precision).
-static inline float poly_area2(const Poly *p)
-{
-    float area2 = 0.0f;
-    Vec2 o = p->verts[0];
-    for (int i = 1; i + 1 < p->count; ++i) {
-        area2 += vec2_cross(vec2_sub(p->verts[i], o), vec2_sub(p->verts[i + 1], o));
-    }
-    return area2;
-}
-
-/// The longest edge squared.
-static inline float poly_longest_edge_sq(const Poly *p)
-{
-    float longest = 0.0f;
-    for (int i = 0; i < p->count; ++i) {
-        Vec2 e = vec2_sub(p->verts[i + 1 < p->count ? i + 1 : 0], p->verts[i]);
-        longest = float_max(longest, vec2_length_sq(e));
-    }
-    return longest;
-}
-
-/// Zero area within rounding (collinear vertices): see POLY_FLAT_TOLERANCE.
-static inline bool poly_is_flat(const Poly *p, float area2)
-{
-    return float_abs(area2) <= POLY_FLAT_TOLERANCE * poly_longest_edge_sq(p);
-}
 
 /// What the polygon looks like from a point p.
 typedef struct PolyFeature {
@@ -342,5 +289,11 @@ static inline PolyFeature poly_feature(const Poly *poly, Vec2 p)
     }
     return f;
 }
+
+/* ---- The dispatcher on prepared hulls (collide.c) -------------------- */
+
+/// shapes_collide for two valid shapes whose hulls (rect or poly; ignored
+/// for a circle) are already built: the broad phase builds each once.
+bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const Hull *hb, Contact *contact);
 
 #endif /* COLLIDE_INTERNAL_H */

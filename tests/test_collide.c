@@ -866,9 +866,13 @@ static void test_sat_report_rect_rect(void **state)
     assert_true(rep.hit);
     assert_int_equal(rep.separating, -1);
     assert_true(rep.min_axis == 1 || rep.min_axis == 3);
-    assert_vec_near(rep.contact.normal, c.normal.x, c.normal.y, EPS);
-    assert_float_equal(rep.contact.depth, c.depth, EPS);
+    // b leaves along +x by 1 (its y overlap is 1.5): worked out by hand
+    assert_vec_near(rep.contact.normal, 1.0f, 0.0f, EPS);
     assert_float_equal(rep.contact.depth, 1.0f, EPS);
+    assert_vec_near(c.normal, 1.0f, 0.0f, EPS);
+    assert_float_equal(c.depth, 1.0f, EPS);
+    assert_float_equal(rep.axes[rep.min_axis].overlap, 1.0f, EPS);
+    assert_float_equal(rep.axes[0].overlap, 1.5f, EPS);
     // Test 3: turned: every axis unit length; world intervals of a diamond
     Shape d = shape_rect(rect(10, 0, 1, 1, PI_F / 4.0f));
     assert_true(sat_report(&a, &d, &rep));
@@ -912,7 +916,13 @@ static void test_sat_report_other_pairs(void **state)
     assert_int_equal(rep.axes[0].source, SAT_FROM_A);
     assert_int_equal(rep.separating, -1);
     assert_true(rep.min_axis >= 0);
-    assert_vec_near(rep.contact.normal, cc.normal.x, cc.normal.y, EPS);
+    // touching at the corner (10, 10): from the square towards the centre
+    // (13, 14), (3, 4) / 5, depth 0; the least axis is that corner's
+    assert_vec_near(rep.contact.normal, 0.6f, 0.8f, EPS);
+    assert_float_equal(rep.contact.depth, 0.0f, EPS);
+    assert_vec_near(cc.normal, 0.6f, 0.8f, EPS);
+    assert_int_equal(rep.axes[rep.min_axis].source, SAT_FROM_CIRCLE);
+    assert_int_equal(rep.axes[rep.min_axis].edge, 2);
     // Test 4: circle-circle: the single axis through the centres
     Shape c1 = shape_circle(circle(0, 0, 2));
     Shape c2 = shape_circle(circle(3, 4, 4));
@@ -933,13 +943,23 @@ static void test_sat_report_other_pairs(void **state)
     // Test 6: rect-poly: 2 + 3 axes
     assert_true(sat_report(&r, &tri, &rep));
     assert_int_equal(rep.count, 5);
-    // Test 7: every pair: the report's verdict is shapes_collide's
+    // Test 7: every pair, against verdicts worked out by hand: the square
+    // and r (the same square) touch the circle at (10, 10) and hold each
+    // other; the triangle (x >= 20) is 8.06 from the circle's centre, 10
+    // from the squares
     Shape all[4] = { sq, tri, ct, r };
+    const bool expect[4][4] = {
+        { true, false, true, true },
+        { false, true, false, false },
+        { true, false, true, true },
+        { true, false, true, true },
+    };
     for (int i = 0; i < 4; ++i) {
         for (int j = 0; j < 4; ++j) {
             assert_true(sat_report(&all[i], &all[j], &rep));
-            assert_int_equal(rep.hit, shapes_collide(&all[i], &all[j], NULL));
-            assert_int_equal(rep.separating < 0, rep.hit);
+            assert_int_equal(rep.hit, expect[i][j]);
+            assert_int_equal(shapes_collide(&all[i], &all[j], NULL), expect[i][j]);
+            assert_int_equal(rep.separating < 0, expect[i][j]);
         }
     }
 }

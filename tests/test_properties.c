@@ -26,6 +26,7 @@
 #include "collide.h"
 
 #define CASES 100000          /* cases per property */
+#define SAT_CASES 1000000     /* the report's property (CL_SAT_CASES overrides) */
 #define MINIMAL_CASES 20000   /* the minimality property probes 8 directions each */
 #define MINIMAL_DIRS 8
 #define CANVAS_W 1280.0
@@ -856,71 +857,212 @@ static int expected_axes(const Shape *a, const Shape *b)
     return count;
 }
 
+/* Pairs for the report: besides gen_pair's, pairs within 1e-3 px of
+ * touching, one shape inside the other, thin shapes and huge ones far from
+ * the origin (mode = case % 5). */
+enum { SAT_NORMAL, SAT_TOUCHING, SAT_INSIDE, SAT_THIN, SAT_HUGE, SAT_MODES };
+
+/// s (built around the origin) scaled by (kx, ky) in the origin's frame:
+/// affine, so a convex polygon stays convex. A circle takes kx.
+static Shape shape_scaled(const Shape *s, double kx, double ky)
+{
+    Shape t = *s;
+    if (t.kind == SHAPE_CIRCLE) {
+        t.circle.center = v2(t.circle.center.x * kx, t.circle.center.y * kx);
+        t.circle.radius = (float)(t.circle.radius * kx);
+    } else if (t.kind == SHAPE_RECT) {
+        t.rect.center = v2(t.rect.center.x * kx, t.rect.center.y * ky);
+        t.rect.half = v2(t.rect.half.x * kx, t.rect.half.y * ky);
+    } else {
+        for (int i = 0; i < t.poly.count; i++) {
+            t.poly.verts[i] = v2(t.poly.verts[i].x * kx, t.poly.verts[i].y * ky);
+        }
+    }
+    return t;
+}
+
+static void gen_sat_pair(Rng *r, int mode, ShapeKind ka, ShapeKind kb, Shape *a, Shape *b)
+{
+    Vec2 origin = { 0.0f, 0.0f };
+    Shape a0 = gen_shape(r, ka, origin);
+    Shape b0 = gen_shape(r, kb, origin);
+    if (mode == SAT_THIN) {
+        // squashed to 1/50 .. 1/1000 of their height (a circle shrinks)
+        a0 = shape_scaled(&a0, ka == SHAPE_CIRCLE ? 0.02 : 1.0, rng_range(r, 0.001, 0.02));
+        b0 = shape_scaled(&b0, kb == SHAPE_CIRCLE ? 0.02 : 1.0, rng_range(r, 0.001, 0.02));
+    } else if (mode == SAT_HUGE) {
+        a0 = shape_scaled(&a0, 1000.0, 1000.0);
+        b0 = shape_scaled(&b0, 1000.0, 1000.0);
+    } else if (mode == SAT_INSIDE) {
+        b0 = shape_scaled(&b0, 0.2, 0.2);
+    }
+    Vec2 ca = mode == SAT_HUGE ? v2(rng_range(r, -3e6, 3e6), rng_range(r, -3e6, 3e6)) : canvas_point(r, 100.0);
+    *a = shape_translated(&a0, ca.x, ca.y);
+    double dir = rng_range(r, 0.0, 2.0 * PI_D);
+    double dx = cos(dir), dy = sin(dir);
+    double reach = ref_support(a, ca, dx, dy) + ref_support(&b0, origin, -dx, -dy);
+    double t = rng_unit(r) * 1.75 * reach;
+    if (mode == SAT_INSIDE) {
+        t = rng_unit(r) * 0.1 * reach;
+    }
+    *b = shape_translated(&b0, (double)ca.x + dx * t, (double)ca.y + dy * t);
+    if (mode == SAT_TOUCHING) {
+        // secant steps on t until the reference gap is about 0, then a
+        // nudge of at most 1e-3 px either way
+        double t0 = reach;
+        Shape s0 = shape_translated(&b0, (double)ca.x + dx * t0, (double)ca.y + dy * t0);
+        double g0 = ref_gap(a, &s0);
+        double t1 = 0.9 * reach;
+        for (int k = 0; k < 8; k++) {
+            Shape s1 = shape_translated(&b0, (double)ca.x + dx * t1, (double)ca.y + dy * t1);
+            double g1 = ref_gap(a, &s1);
+            if (g1 == g0 || fabs(g1) < 1e-5) {
+                break;
+            }
+            double t2 = t1 - g1 * (t1 - t0) / (g1 - g0);
+            t0 = t1;
+            g0 = g1;
+            t1 = t2;
+        }
+        t1 += rng_range(r, -1e-3, 1e-3);
+        *b = shape_translated(&b0, (double)ca.x + dx * t1, (double)ca.y + dy * t1);
+    }
+    if (mode == SAT_INSIDE && (rng_next(r) & 1u) != 0) {
+        Shape keep = *a;
+        *a = *b;
+        *b = keep;
+    }
+}
+
+/// The largest |coordinate| + size in the pair: rounding scales with it.
+static double pair_magnitude(const Shape *a, const Shape *b)
+{
+    double m = 0.0;
+    const Shape *s[2] = { a, b };
+    for (int k = 0; k < 2; k++) {
+        RefShape q = ref_from_shape(s[k]);
+        for (int i = 0; i < q.n; i++) {
+            m = fmax(m, fabs(q.x[i]) + q.r);
+            m = fmax(m, fabs(q.y[i]) + q.r);
+        }
+    }
+    return m;
+}
+
+static int sat_cases(void)
+{
+    const char *env = getenv("CL_SAT_CASES");
+    int n = env != NULL && *env != '\0' ? atoi(env) : SAT_CASES;
+    return n > 0 ? n : SAT_CASES;
+}
+
+/* The report is the deciding code with its recorder on: its verdict and
+ * contact are shapes_collide's to the bit; every interval it recorded is
+ * checked against projections computed here, in double precision, on the
+ * same axis; the separating axis really separates and comes after axes that
+ * do not; the least overlap is the least and is the contact; and the
+ * contact is the true minimum translation (the reference gap). */
 static void test_sat_report_agrees(void **state)
 {
     (void)state;
-    int hits = 0, misses = 0;
-    for (int i = 0; i < CASES; i++) {
+    int hits = 0, misses = 0, touching = 0;
+    int mode_hits[SAT_MODES] = { 0 }, mode_total[SAT_MODES] = { 0 };
+    const int cases = sat_cases();
+    for (int i = 0; i < cases; i++) {
         Rng r = rng_for_case(9, i);
-        int combo = i % 9;
+        int mode = i % SAT_MODES;
+        int combo = (i / SAT_MODES) % 9;
         Shape a = { .kind = SHAPE_CIRCLE }, b = { .kind = SHAPE_CIRCLE };
-        gen_pair(&r, combo_a(combo), combo_b(combo), &a, &b);
-        Case cs = { "sat_report agrees with shapes_collide", 9, i, &a, &b };
-        SatReport rep = { 0 };
-        Contact c = { { 0.0f, 0.0f }, 0.0f };
+        gen_sat_pair(&r, mode, combo_a(combo), combo_b(combo), &a, &b);
+        Case cs = { "sat_report: the recorder of the deciding test", 9, i, &a, &b };
+        SatReport rep;
+        memset(&rep, 0x5a, sizeof rep);
+        Contact c;
+        memset(&c, 0x77, sizeof c);
+        Contact untouched = c;
         bool hit = shapes_collide(&a, &b, &c);
         CHECK(&cs, sat_report(&a, &b, &rep), "sat_report refused a valid pair");
+        /* 1. bit for bit the verdict and the contact of the run without recorder */
         CHECK(&cs, rep.hit == hit, "sat_report hit %d, shapes_collide %d", rep.hit, hit);
-        CHECK(&cs, rep.count == expected_axes(&a, &b), "%d axes, expected %d",
-              rep.count, expected_axes(&a, &b));
+        if (hit) {
+            CHECK(&cs, memcmp(&rep.contact, &c, sizeof c) == 0,
+                  "contact with recorder (%.9g, %.9g) %.9g, without (%.9g, %.9g) %.9g",
+                  (double)rep.contact.normal.x, (double)rep.contact.normal.y, (double)rep.contact.depth,
+                  (double)c.normal.x, (double)c.normal.y, (double)c.depth);
+        } else {
+            CHECK(&cs, memcmp(&untouched, &c, sizeof c) == 0, "a miss wrote the contact");
+        }
+        CHECK(&cs, rep.count == expected_axes(&a, &b), "%d axes, expected %d", rep.count, expected_axes(&a, &b));
+        /* 2. every axis against independent projections */
+        double mag = pair_magnitude(&a, &b);
+        double tol = 2e-3 + 4e-6 * mag;
         RefShape qa = ref_from_shape(&a), qb = ref_from_shape(&b);
-        int first_gap = -1;
+        double push[SAT_MAX_AXES];
         for (int k = 0; k < rep.count; k++) {
             const SatAxis *ax = &rep.axes[k];
             double alo = 0.0, ahi = 0.0, blo = 0.0, bhi = 0.0;
-            double tol = 2e-3;
-            CHECK(&cs, near(vlen(ax->axis), 1.0, 1e-4), "axis %d (%.7f, %.7f) is not unit",
+            CHECK(&cs, near(vlen(ax->axis), 1.0, 1e-5), "axis %d (%.7f, %.7f) is not unit",
                   k, (double)ax->axis.x, (double)ax->axis.y);
             ref_project(&qa, ax->axis.x, ax->axis.y, &alo, &ahi);
             ref_project(&qb, ax->axis.x, ax->axis.y, &blo, &bhi);
             CHECK(&cs, near(ax->a.min, alo, tol) && near(ax->a.max, ahi, tol) &&
                        near(ax->b.min, blo, tol) && near(ax->b.max, bhi, tol),
-                  "axis %d (%.6f, %.6f): intervals a [%.4f, %.4f] b [%.4f, %.4f], "
-                  "own projection a [%.4f, %.4f] b [%.4f, %.4f]", k,
+                  "axis %d (%.6f, %.6f): recorded a [%.4f, %.4f] b [%.4f, %.4f], "
+                  "projected here a [%.4f, %.4f] b [%.4f, %.4f]", k,
                   (double)ax->axis.x, (double)ax->axis.y, (double)ax->a.min, (double)ax->a.max,
                   (double)ax->b.min, (double)ax->b.max, alo, ahi, blo, bhi);
-            double ov = fmin(ax->a.max, ax->b.max) - fmax(ax->a.min, ax->b.min);
-            CHECK(&cs, near(ax->overlap, ov, 1e-3), "axis %d overlap %.6f, intervals say %.6f",
-                  k, (double)ax->overlap, ov);
-            if (ax->overlap < 0.0f && first_gap < 0) {
-                first_gap = k;
-            }
+            push[k] = fmin(ahi - blo, bhi - alo);
+            CHECK(&cs, near(ax->overlap, push[k], tol), "axis %d overlap %.6f, projected here %.6f",
+                  k, (double)ax->overlap, push[k]);
         }
-        CHECK(&cs, rep.separating == first_gap, "separating %d, first axis with a gap %d",
-              rep.separating, first_gap);
+        /* 3. the separating axis separates; no axis before it does */
         if (!hit) {
             misses++;
             CHECK(&cs, rep.separating >= 0 && rep.separating < rep.count, "miss, separating %d",
                   rep.separating);
-            const SatAxis *ax = &rep.axes[rep.separating];
-            double alo = 0.0, ahi = 0.0, blo = 0.0, bhi = 0.0;
-            ref_project(&qa, ax->axis.x, ax->axis.y, &alo, &ahi);
-            ref_project(&qb, ax->axis.x, ax->axis.y, &blo, &bhi);
-            /* Really apart on that axis (up to float rounding). */
-            CHECK(&cs, ahi < blo + 1e-3 || bhi < alo + 1e-3,
-                  "separating axis %d (%.6f, %.6f): own projections a [%.4f, %.4f] b [%.4f, %.4f] overlap",
-                  rep.separating, (double)ax->axis.x, (double)ax->axis.y, alo, ahi, blo, bhi);
-            continue;
+            CHECK(&cs, push[rep.separating] < tol, "separating axis %d: projected here they overlap by %.6f",
+                  rep.separating, push[rep.separating]);
+            for (int k = 0; k < rep.separating; k++) {
+                CHECK(&cs, push[k] > -tol, "axis %d shows a gap of %.6f before the separating axis %d",
+                      k, -push[k], rep.separating);
+            }
+            CHECK(&cs, rep.min_axis == -1, "miss, min_axis %d", rep.min_axis);
+        } else {
+            hits++;
+            CHECK(&cs, rep.separating == -1, "hit, separating %d", rep.separating);
+            for (int k = 0; k < rep.count; k++) {
+                CHECK(&cs, push[k] > -tol, "hit, but axis %d shows a gap of %.6f", k, -push[k]);
+            }
+            /* 4. the least overlap: the least, along the contact normal */
+            CHECK(&cs, rep.min_axis >= 0 && rep.min_axis < rep.count, "hit, min_axis %d", rep.min_axis);
+            const SatAxis *m = &rep.axes[rep.min_axis];
+            double along = (double)m->axis.x * c.normal.x + (double)m->axis.y * c.normal.y;
+            CHECK(&cs, near(fabs(along), 1.0, 1e-6), "contact normal (%.6f, %.6f) is not along the least axis %d",
+                  (double)c.normal.x, (double)c.normal.y, rep.min_axis);
+            CHECK(&cs, near(c.depth, fmax(push[rep.min_axis], 0.0), tol),
+                  "depth %.6f, least axis %d projected here %.6f", (double)c.depth, rep.min_axis,
+                  push[rep.min_axis]);
+            for (int k = 0; k < rep.count; k++) {
+                CHECK(&cs, push[k] > push[rep.min_axis] - tol, "axis %d needs %.6f, less than the least (%d: %.6f)",
+                      k, push[k], rep.min_axis, push[rep.min_axis]);
+            }
+            /* 5. and that is the true minimum translation */
+            double gap = ref_gap(&a, &b);
+            CHECK(&cs, near(c.depth, fmax(-gap, 0.0), tol), "depth %.6f, reference minimum translation %.6f",
+                  (double)c.depth, -gap);
+            mode_hits[mode]++;
         }
-        hits++;
-        CHECK(&cs, rep.min_axis >= 0 && rep.min_axis < rep.count, "hit, min_axis %d", rep.min_axis);
-        CHECK(&cs, near(rep.contact.normal.x, c.normal.x, 1e-5) &&
-                   near(rep.contact.normal.y, c.normal.y, 1e-5) &&
-                   near(rep.contact.depth, c.depth, 1e-4),
-              "sat_report contact (%.6f, %.6f) %.6f, shapes_collide (%.6f, %.6f) %.6f",
-              (double)rep.contact.normal.x, (double)rep.contact.normal.y, (double)rep.contact.depth,
-              (double)c.normal.x, (double)c.normal.y, (double)c.depth);
+        if (mode == SAT_TOUCHING && fabs(ref_gap(&a, &b)) <= 1e-3) {
+            touching++;
+        }
+        mode_total[mode]++;
     }
+    static const char *const MODE_NAME[SAT_MODES] = { "random", "touching", "inside", "thin", "huge" };
+    for (int k = 0; k < SAT_MODES; k++) {
+        printf("    %-9s %7d cases, %7d colliding\n", MODE_NAME[k], mode_total[k], mode_hits[k]);
+    }
+    printf("    %d pairs within 1e-3 px of touching\n", touching);
+    assert_true(5 * touching >= cases / SAT_MODES);
     check_coverage("sat_report", hits, misses, 0);
 }
 

@@ -37,10 +37,11 @@ static bool picture(const App *app, Picture *q)
     q->c = s0->circle;
     q->r = s1->rect;
     q->r.angle = 0.0f;
-    q->a = aabb_closest_point(q->r, q->c.center);
-    float dx = q->c.center.x - q->a.x, dy = q->c.center.y - q->a.y;
-    q->dist = sqrtf(dx * dx + dy * dy);
-    q->hit = collide_circle_aabb_clamp(q->c, q->r);
+    /* the closest point and the distance as the clamp test computed them */
+    ClampReport cr = { 0 };
+    q->hit = collide_circle_aabb_clamp_report(q->c, q->r, &cr);
+    q->a = cr.closest;
+    q->dist = cr.dist;
     q->rep = (RegionReport){ 0 };
     q->hit_regions = collide_circle_aabb_regions_report(q->c, q->r, &q->rep);
     return true;

@@ -58,11 +58,12 @@ static bool picture(const App *app, Picture *q)
     q->ghost = vec2_rotate_about(q->c.center, q->r.center, -q->r.angle);
     Rect up = q->r;
     up.angle = 0.0f;
-    q->a_local = aabb_closest_point(up, q->ghost);
-    q->a_world = vec2_rotate_about(q->a_local, q->r.center, q->r.angle);
-    float dx = q->ghost.x - q->a_local.x, dy = q->ghost.y - q->a_local.y;
-    q->dist = sqrtf(dx * dx + dy * dy);
-    q->hit = collide_circle_rect(q->c, q->r);
+    /* the clamp as collide_circle_rect computed it, in the box's frame */
+    ClampReport cr = { 0 };
+    q->hit = collide_circle_rect_report(q->c, q->r, &cr);
+    q->a_local = (Vec2){ up.center.x + cr.closest_local.x, up.center.y + cr.closest_local.y };
+    q->a_world = cr.closest;
+    q->dist = cr.dist;
     return true;
 }
 

@@ -1,0 +1,38 @@
+/*
+ * sat.h - the separating axis tests on prepared hulls (sat.c), and the
+ * recorder they write to (report.c). Private to the module.
+ *
+ * One routine for every polygon-like pair (rect-rect, rect-poly,
+ * poly-poly) and one for a circle against a polygon or rectangle. Each
+ * takes an optional recorder: NULL on the hot path; given, it receives
+ * every axis the test looks at, in order, with the very numbers the test
+ * compared, then the verdict, the axis of least overlap and the contact.
+ * The verdict and the contact do not depend on whether a recorder is given:
+ * the lessons draw what decided.
+ */
+#ifndef SAT_H
+#define SAT_H
+
+#include "hull.h"
+
+/// Polygon-like pair: a and b rect or poly hulls. Fills `contact` (a towards
+/// b) on a hit when not NULL; records into `rec` when not NULL.
+bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec);
+
+/// Circle against a rect or poly hull. `circle_first`: the circle is shape a
+/// (the contact points from the circle towards the hull), else shape b.
+bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec);
+
+/* ---- The recorder (report.c) ----------------------------------------- */
+
+/// An empty report.
+void rec_begin(SatReport *rec);
+/// One axis, as the test saw it: `axis` unit, the intervals in world units,
+/// `overlap` the test's own measure (the shorter way b leaves along the
+/// axis; the sign is the test's verdict: < 0 a gap).
+void rec_axis(SatReport *rec, Vec2 axis, Interval a, Interval b, float overlap, bool gap,
+              SatAxisSource source, int edge);
+/// The verdict: `min_axis` the recorded index of the least overlap.
+void rec_end(SatReport *rec, bool hit, int min_axis, const Contact *contact);
+
+#endif /* SAT_H */
