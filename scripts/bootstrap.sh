@@ -7,6 +7,8 @@
 #                        CJK font: everything a test would otherwise skip
 #   bench  benchmarks:   the lab's needs; Box2D and Chipmunk when they can be had
 #   fuzz   fuzzing:      clang with libFuzzer
+#   web    the browser build: emscripten, cmake, dpkg-dev (apt-get source),
+#          fontTools and Noto CJK (the Chinese subset); web-test adds chromium
 #
 # On Debian/Ubuntu the missing packages are installed with apt-get (through
 # sudo when not root). Elsewhere it stops with the packages to install.
@@ -29,7 +31,12 @@ case "$what" in
     pc_mods="$pc_mods"
     deb_pkgs="$deb_pkgs clang libclang-rt-dev"
     cmds="$cmds clang" ;;
-  *) echo "bootstrap.sh: unknown target '$what' (run, test, bench or fuzz)" >&2; exit 2 ;;
+  web|web-test)
+    pc_mods=""
+    deb_pkgs="make emscripten cmake dpkg-dev xz-utils python3 python3-fonttools fonts-noto-cjk"
+    cmds="make emcc cmake dpkg-source"
+    if [ "$what" = web-test ]; then deb_pkgs="$deb_pkgs chromium"; cmds="$cmds chromium"; fi ;;
+  *) echo "bootstrap.sh: unknown target '$what' (run, test, bench, fuzz, web or web-test)" >&2; exit 2 ;;
 esac
 
 missing=""
@@ -52,11 +59,16 @@ if [ "$what" = fuzz ] && command -v clang >/dev/null 2>&1; then
     missing="$missing libfuzzer"
   rm -f /tmp/collision-lab-fuzzcheck.$$
 fi
+case "$what" in web*)
+  /usr/bin/python3 -c 'import fontTools' >/dev/null 2>&1 || missing="$missing python3-fonttools"
+  [ -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing="$missing fonts-noto-cjk" ;;
+*)
 if command -v fc-list >/dev/null 2>&1; then
   fc-list :lang=zh-tw 2>/dev/null | grep -q . || optional="$optional cjk-font"
 else
   optional="$optional fontconfig"
-fi
+fi ;;
+esac
 
 [ -z "$missing" ] && [ -z "$optional" ] && exit 0
 
@@ -86,6 +98,7 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
   still=""
   for c in $cmds; do command -v "$c" >/dev/null 2>&1 || still="$still $c"; done
   for m in $pc_mods; do pkg-config --exists "$m" 2>/dev/null || still="$still $m"; done
+  case "$what" in web*) /usr/bin/python3 -c 'import fontTools' >/dev/null 2>&1 || still="$still python3-fonttools" ;; esac
   if [ -n "$still" ]; then
     echo "bootstrap.sh: still missing after apt-get:$still" >&2; exit 1
   fi

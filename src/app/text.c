@@ -10,7 +10,11 @@
 #include "text.h"
 
 #include <SDL_ttf.h>
+#ifndef __EMSCRIPTEN__
 #include <fontconfig/fontconfig.h>
+#else
+typedef Uint32 FcChar32;   /* the browser build has no fontconfig (below) */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +82,16 @@ static const FcChar32 CJK_PROBE[] = { 0x78B0, 0x649E, 0x5713, 0x5F62, 0x77E9, 0x
 
 static struct { bool searched, found; char path[1024]; int index; } cjk_font;
 
+#ifdef __EMSCRIPTEN__
+/* The browser has no fontconfig: the page bundles a subset of Noto Sans CJK
+ * TC holding the catalogue's characters (web/cjk_subset.py). */
+static void cjk_search(void)
+{
+    cjk_font.searched = true;
+    cjk_font.index = 0;
+    cjk_font.found = asset_find("NotoSansCJKtc-subset.otf", cjk_font.path, sizeof cjk_font.path);
+}
+#else
 static bool charset_covers(FcCharSet *cs)
 {
     bool ok = cs != NULL;
@@ -124,6 +138,7 @@ static void cjk_search(void)
     if (pat != NULL) FcPatternDestroy(pat);
     FcConfigDestroy(cfg);
 }
+#endif
 
 bool text_cjk_font(char *path, size_t pathlen, int *index)
 {
