@@ -4,6 +4,7 @@
 #   make lib        build/libcollide.a (C compiler only)   make test    every test
 #   make bench      benchmarks                             make fuzz    libFuzzer runs
 #   make install    PREFIX=/usr/local DESTDIR=             make clean
+#   make web        the lab in the browser (build/web)     make web-serve, make test-web
 #
 # `make run`, `make test`, `make bench` and `make fuzz` first install what is
 # missing (scripts/bootstrap.sh). WERROR=1 turns warnings into errors (CI).
@@ -111,11 +112,13 @@ test: deps-test
 	@$(MAKE) --no-print-directory test-build
 	@$(MAKE) --no-print-directory SAN=1 test-build
 	@sh scripts/run-tests.sh build build/asan
+	@if [ -f build/web/index.html ]; then $(MAKE) --no-print-directory test-web; fi
 
 test-build: all
 
 -include bench/bench.mk
 -include fuzz/fuzz.mk
+-include web/web.mk
 
 install: lib app
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/collision-lab \
