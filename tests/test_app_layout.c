@@ -10,7 +10,7 @@
  *   - no line of a wrapped text holds a single word (a Vietnamese word is two
  *     syllables, a Chinese one two characters; "→ apart" on a line of its
  *     own counts as one word);
- *   - the explanation's two idea lines take at most two rows each.
+ *   - a title takes one row, each of the two idea lines at most two.
  * Every failing frame is listed before the test fails. Without a CJK font
  * the Chinese frames are skipped with a message.
  */
@@ -96,6 +96,9 @@ typedef struct Frame {
     DrawLog *log;
 } Frame;
 
+/* Titles are drawn at 32 px (app.c HUD_TITLE), everything else smaller. */
+#define TITLE_PX 30.0f
+
 static bool overlaps(ScreenBox a, ScreenBox b, float slack)
 {
     return a.x0 + slack < b.x1 && b.x0 + slack < a.x1 && a.y0 + slack < b.y1 && b.y0 + slack < a.y1;
@@ -150,6 +153,10 @@ static int check_frame(Frame *f, App *app, const char *lang, const char *where)
             }
         if (t->lines > 1 && half_words(lang, t->text) < 4) {
             print_message("%s: line %d of %d is a single word: \"%s\"\n", where, t->line + 1, t->lines, t->text);
+            bad++;
+        }
+        if (t->hud && t->lines > 1 && t->line == 0 && t->box.y1 - t->box.y0 >= TITLE_PX) {
+            print_message("%s: the title \"%s...\" takes %d rows\n", where, t->text, t->lines);
             bad++;
         }
         int which = t->hud && t->lines > 2 && t->line == 2 ? idea_of(app, t->text) : 0;
@@ -217,8 +224,9 @@ static void test_everything_fits(void **s)
 }
 
 /* Test 3: the line breaker leaves no word alone at the end when it can
- * help it: "one is alone" would leave "alone" on the last line; the last
- * two lines are balanced instead, and still fit. */
+ * help it: "one is alone" would leave "alone" on the last line; a word
+ * moves down instead, and both lines still fit. And it breaks a HUD line
+ * between its fields. */
 static void test_no_lone_last_word(void **s)
 {
     (void)s;
@@ -244,6 +252,18 @@ static void test_no_lone_last_word(void **s)
         snprintf(buf, sizeof buf, "%.*s", tl[i].len, t + tl[i].start);
         assert_true(measure_hud_text(&f.c, 19.0f, buf) <= w);
     }
+    /* a HUD line breaks between its fields (two or more spaces apart)
+     * rather than inside one, when the rest then fits on the next line */
+    const char *h = "alpha beta gamma    delta epsilon";
+    w = measure_hud_text(&f.c, 19.0f, "alpha beta gamma    delta") + 1.0f;
+    n = wrap_hud_text(&f.c, 19.0f, h, w, tl, 4);
+    assert_int_equal(n, 2);
+    assert_int_equal(tl[0].len, (int)strlen("alpha beta gamma"));
+    assert_string_equal(h + tl[1].start, "delta epsilon");
+    /* ...but not when that would take a third line */
+    const char *h3 = "alpha beta gamma    delta epsilon zeta eta theta iota kappa";
+    n = wrap_hud_text(&f.c, 19.0f, h3, w, tl, 4);
+    assert_true(tl[0].len > (int)strlen("alpha beta gamma"));
     canvas_free(&f.c);
     text_destroy(f.text);
     SDL_DestroyRenderer(f.r);

@@ -553,20 +553,21 @@ static float measure_span(Canvas *c, float size, const char *s, int start, int e
 static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
 
 /* Greedy breaking, then no lone word at the end: when the last line is
- * under a quarter of the width, the last two lines are broken again about
- * their middle (kept only when that still gives two lines). */
+ * under a quarter of the width, the fewest words that make it longer move
+ * down from the line before (kept only when that still gives two lines). */
 int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max)
 {
     int count = wrap_greedy(c, size, utf8, max_w, out, max);
     if (count < 2 || count >= max) return count;
     const TextLine last = out[count - 1], prev = out[count - 2];
     if (last.start + last.len != (int)strlen(utf8)) return count;   /* cut short at max lines */
-    float wl = measure_span(c, size, utf8, last.start, last.start + last.len);
-    if (wl >= 0.25f * max_w) return count;
-    float tail = measure_span(c, size, utf8, prev.start, last.start + last.len);
+    const float want = 0.25f * max_w;
+    if (measure_span(c, size, utf8, last.start, last.start + last.len) >= want) return count;
     TextLine two[3];
-    for (float w = 0.5f * tail; w < max_w; w += 0.05f * max_w) {
-        if (wrap_greedy(c, size, utf8 + prev.start, w, two, 3) != 2) continue;
+    for (float w = max_w - 0.02f * max_w; w > 0.0f; w -= 0.02f * max_w) {
+        if (wrap_greedy(c, size, utf8 + prev.start, w, two, 3) != 2) break;
+        if (measure_span(c, size, utf8, prev.start + two[1].start, prev.start + two[1].start + two[1].len) < want)
+            continue;
         out[count - 2] = (TextLine){ prev.start + two[0].start, two[0].len };
         out[count - 1] = (TextLine){ prev.start + two[1].start, two[1].len };
         break;
@@ -587,8 +588,12 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
             break;
         }
         /* walk the break opportunities; keep the last one that still fits.
-         * A break is (end of this line, start of the next). */
+         * A break is (end of this line, start of the next). A gap of two or
+         * more spaces parts the fields of a HUD line: the last such gap is
+         * taken instead when it leaves the line at least a third full and
+         * the rest fits on the next line. */
         int best_end = -1, best_next = -1, first_end = -1, first_next = -1;
+        int field_end = -1, field_next = -1;
         int i = start;
         unsigned prev = 0;
         while (i < len) {
@@ -612,6 +617,12 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
             }
             best_end = end;
             best_next = next;
+            if (next - end >= 2) { field_end = end; field_next = next; }
+        }
+        if (field_end > start && best_end != field_end && measure_span(c, size, utf8, start, field_end) >= max_w / 3.0f &&
+            measure_span(c, size, utf8, field_next, len) <= max_w) {
+            best_end = field_end;
+            best_next = field_next;
         }
         if (best_end < 0) {
             /* nothing fits: the first word overflows on a line of its own */

@@ -144,8 +144,8 @@ float measure_hud_text(Canvas *c, float size, const char *utf8);
  * Vietnamese break at spaces (a word wider than max_w gets a line of its
  * own), Chinese between any two characters but never before closing
  * punctuation such as ，。、）；：！？ nor after an opening one. A last line
- * under a quarter of max_w is balanced with the one before it, so no word
- * is left alone at the end. Returns how many lines (at most max); an empty
+ * under a quarter of max_w takes the fewest words from the line before
+ * that make it longer, so no word is left alone at the end. Returns how many lines (at most max); an empty
  * string has none. */
 typedef struct TextLine { int start, len; } TextLine;
 int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
