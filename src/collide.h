@@ -383,6 +383,89 @@ typedef struct SweepRecord {
 bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *hit,
                                SweepRecord *rec);
 
+/* ---- Beyond overlap: the distance between two shapes (GJK) -------------- */
+
+/// How far apart two shapes are (CONTRACT.md section 1c). `distance` >= 0;
+/// `point_a` on shape a and `point_b` on shape b are the closest points, so
+/// |point_b - point_a| = distance. Overlapping or touching: distance 0 and
+/// both points equal one common point. `iterations`: support-point searches
+/// GJK made (0 for two circles: nothing to search).
+typedef struct Distance { float distance; Vec2 point_a, point_b; int iterations; } Distance;
+
+/// GJK on the Minkowski difference A - B: circles are their centre plus the
+/// radius, rectangles and polygons the hulls of their corners. The distance
+/// is 0 exactly when shapes_collide(a, b, NULL) holds (GJK's verdict, checked
+/// with shapes_collide only when it is within rounding of touching); shapes
+/// apart by less than rounding get FLT_MIN. Bad input (section 1): false,
+/// `out` untouched; otherwise true. `out` may be NULL.
+bool shapes_distance(const Shape *a, const Shape *b, Distance *out);
+
+/// At most this many support-point searches; then GJK stops where it is.
+#define GJK_MAX_ITERATIONS 20
+
+/// One point of a GJK simplex: a point of A - B and the shape points it
+/// comes from. World coordinates.
+typedef struct GjkVertex {
+    Vec2 a;            /* the support point on shape a */
+    Vec2 b;            /* the support point on shape b */
+    Vec2 w;            /* a - b: a point of the Minkowski difference A - B */
+    int index_a;       /* its vertex in a: circle 0, rectangle as rect_corners, poly's index */
+    int index_b;       /* the same in b */
+} GjkVertex;
+
+/// Why GJK stopped.
+typedef enum GjkStop {
+    GJK_STOP_POINTS = 1,       /* both shapes are circles: A - B is one point (and a radius) */
+    GJK_STOP_ENCLOSED = 2,     /* the simplex is a triangle around the origin: overlap */
+    GJK_STOP_ON_ORIGIN = 3,    /* the simplex touches the origin (within rounding) */
+    GJK_STOP_DUPLICATE = 4,    /* the support point is already in the simplex: done */
+    GJK_STOP_NO_PROGRESS = 5,  /* the support point gets no nearer the origin: done */
+    GJK_STOP_MAX_ITERATIONS = 6
+} GjkStop;
+
+/// One GJK step: the simplex reduced to the part nearest the origin, that
+/// nearest point, the direction searched next (towards the origin) and the
+/// support point found there.
+typedef struct GjkStep {
+    int count;                 /* simplex points, 1..3 (a point, a segment, a triangle) */
+    GjkVertex simplex[3];
+    float weight[3];           /* barycentric weights of `closest` (sum 1) */
+    Vec2 closest;              /* the simplex's point nearest the origin (A - B space) */
+    bool searched;             /* a support point was searched in this step */
+    Vec2 direction;            /* where it was searched (not unit; valid when searched) */
+    GjkVertex support;         /* what was found: the farthest point of A - B along
+                                  `direction` (valid when searched) */
+} GjkStep;
+
+/// Every step of one shapes_distance run, for the lessons to replay.
+typedef struct GjkRecord {
+    int count;                 /* steps in `steps` (1..GJK_MAX_ITERATIONS + 1) */
+    GjkStep steps[GJK_MAX_ITERATIONS + 1];
+    GjkStop stop;              /* why the last step ended the search */
+    float radius_a, radius_b;  /* circle radii (0 for rectangles and polygons): A - B is
+                                  the hull of the simplex points grown by their sum */
+    bool overlap;              /* the verdict: distance 0 (equals shapes_collide) */
+    bool checked;              /* GJK's verdict was within rounding, shapes_collide decided */
+    Distance result;           /* what shapes_distance gives */
+} GjkRecord;
+
+/// shapes_distance, recording every step in `rec` (may be NULL; untouched
+/// on bad input). shapes_distance is this with rec = NULL.
+bool shapes_distance_record(const Shape *a, const Shape *b, Distance *out, GjkRecord *rec);
+
+/// Room for the hull of a Minkowski difference of two module shapes.
+#define MINKOWSKI_MAX_VERTS (2 * POLY_MAX_VERTS)
+
+/// The Minkowski difference A - B for drawing: the convex hull of every
+/// vertex difference a_i - b_j (a circle counts as its centre), in `out`,
+/// turning as rect_corners (clockwise on screen, poly_signed_area > 0),
+/// collinear points dropped; `*radius` (may be NULL) gets the sum of the
+/// circle radii, by which the hull is grown (rounded corners). Returns the
+/// vertex count: 1 (a point), 2 (a segment) or up to MINKOWSKI_MAX_VERTS;
+/// 0 on bad input, with `out` and `*radius` untouched. The shapes overlap
+/// exactly when the origin lies in the grown hull.
+int minkowski_hull(const Shape *a, const Shape *b, Vec2 out[MINKOWSKI_MAX_VERTS], float *radius);
+
 #ifdef __cplusplus
 }
 #endif
