@@ -441,6 +441,8 @@ typedef struct GjkStep {
 typedef struct GjkRecord {
     int count;                 /* steps in `steps` (1..GJK_MAX_ITERATIONS + 1) */
     GjkStep steps[GJK_MAX_ITERATIONS + 1];
+    Vec2 first_direction;      /* where the first simplex point was searched: from a's
+                                  centre towards b's (zero for two circles: no search) */
     GjkStop stop;              /* why the last step ended the search */
     float radius_a, radius_b;  /* circle radii (0 for rectangles and polygons): A - B is
                                   the hull of the simplex points grown by their sum */

@@ -10,7 +10,8 @@
  * farthest point of A - B in a direction, which is the farthest point of A
  * in it minus the farthest point of B in the opposite one.
  *
- *   simplex = { a0 - b0 }
+ *   d = centre of b - centre of a   (towards the origin from A - B's middle)
+ *   simplex = { support(A, d) - support(B, -d) }
  *   loop:
  *       reduce the simplex to its part nearest the origin (Voronoi regions,
  *           barycentric weights: Box2D's b2Simplex::Solve2 / Solve3)
@@ -38,6 +39,14 @@
 
 #include "collide_internal.h"
 
+/* Small helpers forced inline: each is called once or twice per call,
+   and a call would cost more than its body (saves, a stack frame). */
+#if defined(__GNUC__)
+#define GJK_INLINE static inline __attribute__((always_inline))
+#else
+#define GJK_INLINE static inline
+#endif
+
 /* ---- The shapes as GJK sees them ------------------------------------- */
 
 /// A shape as a point set (its hull) and a radius, relative to `origin`.
@@ -45,62 +54,109 @@ typedef struct GjkProxy {
     Vec2 v[POLY_MAX_VERTS];
     int count;
     float radius;
+    Vec2 center;     /* a point inside: the first search looks from one centre to the other */
 } GjkProxy;
 
-/// The shape's points relative to `origin`; returns the largest |value|
-/// among the world coordinates and the radius (for the rounding slack).
-static inline float proxy_make(const Shape *s, Vec2 origin, GjkProxy *p)
+/// The shape's points relative to `origin`, checked on the way (exactly
+/// shape_ok, in the same pass as the copy): false for bad input. *mag gets
+/// the size of the hull's world coordinates: the largest |coordinate| (a
+/// rectangle's centre plus its half extents), the radius left out.
+GJK_INLINE bool proxy_make(const Shape *s, Vec2 origin, GjkProxy *p, float *mag)
 {
-    float mag = 0.0f;
-    switch (s->kind) {
-    case SHAPE_CIRCLE:
-        p->count = 1;
-        p->radius = s->circle.radius;
-        p->v[0] = vec2_sub(s->circle.center, origin);
-        mag = float_max(float_max(float_abs(s->circle.center.x), float_abs(s->circle.center.y)),
-                        s->circle.radius);
-        break;
-    case SHAPE_RECT: {
-        // corners as rect_corners, built around the centre taken relative
-        Rect r = s->rect;
-        Rot q = rot_make(r.angle);
-        Vec2 c = vec2_sub(r.center, origin);
-        Vec2 ex = rot_apply(q, vec2_make(r.half.x, 0.0f));
-        Vec2 ey = rot_apply(q, vec2_make(0.0f, r.half.y));
-        p->count = 4;
-        p->radius = 0.0f;
-        p->v[0] = vec2_sub(vec2_sub(c, ex), ey);
-        p->v[1] = vec2_sub(vec2_add(c, ex), ey);
-        p->v[2] = vec2_add(vec2_add(c, ex), ey);
-        p->v[3] = vec2_add(vec2_sub(c, ex), ey);
-        mag = float_max(float_abs(r.center.x), float_abs(r.center.y)) + r.half.x + r.half.y;
-        break;
-    }
-    default: {
-        const Poly *poly = &s->poly;
-        p->count = poly->count;
-        p->radius = 0.0f;
-        for (int i = 0; i < poly->count; ++i) {
-            p->v[i] = vec2_sub(poly->verts[i], origin);
-            mag = float_max(mag, float_max(float_abs(poly->verts[i].x), float_abs(poly->verts[i].y)));
+    bool ok = false;
+    float m = 0.0f;
+    if (s != NULL) {
+        switch (s->kind) {
+        case SHAPE_CIRCLE:
+            ok = circle_ok(s->circle);
+            p->count = 1;
+            p->radius = s->circle.radius;
+            p->v[0] = vec2_sub(s->circle.center, origin);
+            p->center = p->v[0];
+            m = float_max(float_abs(s->circle.center.x), float_abs(s->circle.center.y));
+            break;
+        case SHAPE_RECT: {
+            Rect r = s->rect;
+            ok = rect_ok(r);
+            if (ok) {
+                // corners as rect_corners, around the centre taken relative
+                Rot q = rot_make(r.angle);
+                Vec2 c = vec2_sub(r.center, origin);
+                Vec2 ex = vec2_make(q.c * r.half.x, q.s * r.half.x);
+                Vec2 ey = vec2_make(-q.s * r.half.y, q.c * r.half.y);
+                p->count = 4;
+                p->radius = 0.0f;
+                p->v[0] = vec2_sub(vec2_sub(c, ex), ey);
+                p->v[1] = vec2_sub(vec2_add(c, ex), ey);
+                p->v[2] = vec2_add(vec2_add(c, ex), ey);
+                p->v[3] = vec2_add(vec2_sub(c, ex), ey);
+                p->center = c;
+                m = float_max(float_abs(r.center.x), float_abs(r.center.y)) + r.half.x + r.half.y;
+            }
+            break;
         }
-        break;
+        case SHAPE_POLY: {
+            const Poly *poly = &s->poly;
+            int n = poly->count;
+            if (n >= 3 && n <= POLY_MAX_VERTS) {
+                // every vertex in range (as poly_ok), copied relative
+                // (the largest |value| in range, and a sum that any NaN
+                // turns NaN: one max and one add per value)
+                float any = 0.0f;
+                for (int i = 0; i < n; ++i) {
+                    float ax = float_abs(poly->verts[i].x);
+                    float ay = float_abs(poly->verts[i].y);
+                    m = float_max(m, float_max(ax, ay));
+                    any += ax + ay;
+                    p->v[i] = vec2_sub(poly->verts[i], origin);
+                }
+                ok = (m <= COLLIDE_MAX_COORD) & (any == any);
+                // inside (a convex polygon holds its chords): a chord's midpoint
+                p->center = vec2_scale(vec2_add(p->v[0], p->v[n / 2]), 0.5f);
+                p->count = n;
+                p->radius = 0.0f;
+            }
+            break;
+        }
+        default:
+            ok = false;
+            break;
+        }
     }
+    *mag = m;
+    return ok;
+}
+
+/// Both proxies' points scaled by the power of two that brings `size` (< 1)
+/// into [0.5, 1): exact, and no product of two lengths underflows any more
+/// (the radii are not used by GJK and stay as they are). Returns the
+/// factor. Kept out of line: hulls under a pixel near (0, 0) are rare.
+COLLIDE_COLD static float proxy_scale_tiny(GjkProxy *pa, GjkProxy *pb, float size)
+{
+    float k = tiny_scale(size);
+    GjkProxy *both[2] = { pa, pb };
+    for (int j = 0; j < 2; ++j) {
+        GjkProxy *p = both[j];
+        for (int i = 0; i < p->count; ++i) {
+            p->v[i] = vec2_scale(p->v[i], k);
+        }
+        p->center = vec2_scale(p->center, k);
     }
-    return mag;
+    return k;
 }
 
 /// The index of the proxy's point farthest along d (the first of equals).
 static inline int proxy_support(const GjkProxy *p, Vec2 d)
 {
+    // selects, not branches: which point wins is data, a branch on it
+    // mispredicts
     int best = 0;
     float best_dot = vec2_dot(p->v[0], d);
     for (int i = 1; i < p->count; ++i) {
         float dot = vec2_dot(p->v[i], d);
-        if (dot > best_dot) {
-            best = i;
-            best_dot = dot;
-        }
+        bool more = dot > best_dot;
+        best = more ? i : best;
+        best_dot = more ? dot : best_dot;
     }
     return best;
 }
@@ -111,7 +167,7 @@ typedef struct SimplexVertex {
     Vec2 wa, wb;     /* the support points, relative to origin */
     Vec2 w;          /* wa - wb */
     float weight;    /* barycentric weight of the nearest point */
-    int ia, ib;      /* their indices */
+    int id;          /* their indices as one number: index_a * 16 + index_b */
 } SimplexVertex;
 
 typedef struct Simplex {
@@ -122,8 +178,7 @@ typedef struct Simplex {
 static inline SimplexVertex simplex_vertex(const GjkProxy *pa, const GjkProxy *pb, int ia, int ib)
 {
     SimplexVertex sv;
-    sv.ia = ia;
-    sv.ib = ib;
+    sv.id = ia * 16 + ib;   /* indices are below POLY_MAX_VERTS <= 16 */
     sv.wa = pa->v[ia];
     sv.wb = pb->v[ib];
     sv.w = vec2_sub(sv.wa, sv.wb);
@@ -153,10 +208,11 @@ static inline void simplex_solve2(Simplex *s)
         s->count = 1;
         return;
     }
-    // the segment's interior
-    float inv = 1.0f / (d12_1 + d12_2);
-    s->v[0].weight = d12_1 * inv;
-    s->v[1].weight = d12_2 * inv;
+    // the segment's interior (divided, not times a reciprocal: for lengths
+    // so small that the products are subnormal, 1 / sum would overflow)
+    float sum = d12_1 + d12_2;
+    s->v[0].weight = d12_1 / sum;
+    s->v[1].weight = d12_2 / sum;
     s->count = 2;
 }
 
@@ -192,15 +248,15 @@ static inline void simplex_solve3(Simplex *s)
         s->count = 1;
     } else if (d12_1 > 0.0f && d12_2 > 0.0f && d123_3 <= 0.0f) {
         // edge 12
-        float inv = 1.0f / (d12_1 + d12_2);
-        s->v[0].weight = d12_1 * inv;
-        s->v[1].weight = d12_2 * inv;
+        float sum = d12_1 + d12_2;
+        s->v[0].weight = d12_1 / sum;
+        s->v[1].weight = d12_2 / sum;
         s->count = 2;
     } else if (d13_1 > 0.0f && d13_2 > 0.0f && d123_2 <= 0.0f) {
         // edge 13
-        float inv = 1.0f / (d13_1 + d13_2);
-        s->v[0].weight = d13_1 * inv;
-        s->v[2].weight = d13_2 * inv;
+        float sum = d13_1 + d13_2;
+        s->v[0].weight = d13_1 / sum;
+        s->v[2].weight = d13_2 / sum;
         s->v[1] = s->v[2];
         s->count = 2;
     } else if (d12_1 <= 0.0f && d23_2 <= 0.0f) {
@@ -215,19 +271,19 @@ static inline void simplex_solve3(Simplex *s)
         s->count = 1;
     } else if (d23_1 > 0.0f && d23_2 > 0.0f && d123_1 <= 0.0f) {
         // edge 23
-        float inv = 1.0f / (d23_1 + d23_2);
-        s->v[1].weight = d23_1 * inv;
-        s->v[2].weight = d23_2 * inv;
+        float sum = d23_1 + d23_2;
+        s->v[1].weight = d23_1 / sum;
+        s->v[2].weight = d23_2 / sum;
         s->v[0] = s->v[2];
         s->count = 2;
     } else {
-        // the interior: the origin is enclosed (a degenerate triangle, whose
-        // areas are all 0, cannot get here: it falls in an edge region above)
+        // the interior: the origin is enclosed (areas that all round to 0,
+        // for lengths so small that their products vanish, weigh alike)
         float sum = d123_1 + d123_2 + d123_3;
-        float inv = sum > 0.0f ? 1.0f / sum : 0.0f;
-        s->v[0].weight = d123_1 * inv;
-        s->v[1].weight = d123_2 * inv;
-        s->v[2].weight = d123_3 * inv;
+        bool some = sum > 0.0f;
+        s->v[0].weight = some ? d123_1 / sum : 1.0f / 3.0f;
+        s->v[1].weight = some ? d123_2 / sum : 1.0f / 3.0f;
+        s->v[2].weight = some ? d123_3 / sum : 1.0f / 3.0f;
         s->count = 3;
     }
 }
@@ -270,32 +326,28 @@ static inline void simplex_witness(const Simplex *s, Vec2 *pa, Vec2 *pb)
     *pb = s->count == 3 ? a : b;
 }
 
-/// The largest |x| or |y| among the simplex points (their scale, for the
-/// rounding tolerances).
-static inline float simplex_scale(const Simplex *s)
-{
-    float m = 0.0f;
-    for (int i = 0; i < s->count; ++i) {
-        m = float_max(m, float_max(float_abs(s->v[i].w.x), float_abs(s->v[i].w.y)));
-    }
-    return m;
-}
-
 /* ---- The recorder ---------------------------------------------------- */
 
-static inline GjkVertex record_vertex(const SimplexVertex *sv, Vec2 origin)
+/// How GJK's coordinates map back to the world: world = local * unscale +
+/// origin (unscale is 1, or a power of two for shapes under a pixel).
+typedef struct GjkFrame {
+    Vec2 origin;
+    float unscale;
+} GjkFrame;
+
+static inline GjkVertex record_vertex(const SimplexVertex *sv, GjkFrame f)
 {
     GjkVertex g;
-    g.a = vec2_add(sv->wa, origin);
-    g.b = vec2_add(sv->wb, origin);
-    g.w = sv->w;
-    g.index_a = sv->ia;
-    g.index_b = sv->ib;
+    g.a = vec2_add(vec2_scale(sv->wa, f.unscale), f.origin);
+    g.b = vec2_add(vec2_scale(sv->wb, f.unscale), f.origin);
+    g.w = vec2_scale(sv->w, f.unscale);
+    g.index_a = sv->id / 16;
+    g.index_b = sv->id % 16;
     return g;
 }
 
 /// Opens step rec->count with the reduced simplex and its nearest point.
-static void record_step(GjkRecord *rec, const Simplex *s, Vec2 closest, Vec2 origin)
+static void record_step(GjkRecord *rec, const Simplex *s, Vec2 closest, GjkFrame f)
 {
     if (rec->count <= GJK_MAX_ITERATIONS) {
         GjkStep *step = &rec->steps[rec->count];
@@ -303,22 +355,22 @@ static void record_step(GjkRecord *rec, const Simplex *s, Vec2 closest, Vec2 ori
         *step = blank;
         step->count = s->count;
         for (int i = 0; i < s->count; ++i) {
-            step->simplex[i] = record_vertex(&s->v[i], origin);
+            step->simplex[i] = record_vertex(&s->v[i], f);
             step->weight[i] = s->v[i].weight;
         }
-        step->closest = closest;
+        step->closest = vec2_scale(closest, f.unscale);
         rec->count += 1;
     }
 }
 
 /// Adds the search of the step just opened.
-static void record_search(GjkRecord *rec, Vec2 d, const SimplexVertex *found, Vec2 origin)
+static void record_search(GjkRecord *rec, Vec2 d, const SimplexVertex *found, GjkFrame f)
 {
     if (rec->count > 0) {
         GjkStep *step = &rec->steps[rec->count - 1];
         step->searched = true;
         step->direction = d;
-        step->support = record_vertex(found, origin);
+        step->support = record_vertex(found, f);
     }
 }
 
@@ -328,35 +380,65 @@ static void record_search(GjkRecord *rec, Vec2 d, const SimplexVertex *found, Ve
 /// of the magnitudes involved.
 #define GJK_REL_TOLERANCE (8.0f * FLT_EPSILON)
 
+/// The larger of |x| and |y|.
+static inline float vec2_max_abs(Vec2 v)
+{
+    return float_max(float_abs(v.x), float_abs(v.y));
+}
+
+/// A support pair as one number (indices are below POLY_MAX_VERTS <= 16).
+static inline int vertex_id(const SimplexVertex *v)
+{
+    return v->id;
+}
+
 /// GJK proper on two proxies: leaves the final (solved) simplex in *s and
 /// returns why it stopped; *iterations gets the support searches.
 static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *iterations,
-                       GjkRecord *rec, Vec2 origin)
+                       GjkRecord *rec, GjkFrame frame)
 {
     GjkStop stop = GJK_STOP_MAX_ITERATIONS;
     int iter = 0;
-    s->v[0] = simplex_vertex(pa, pb, 0, 0);
+    bool points = pa->count == 1 && pb->count == 1;
+    // the first point: the support point of A - B from its centre towards
+    // the origin, that is along a's centre -> b's centre (two circles: the
+    // one point there is)
+    Vec2 d0 = vec2_sub(pb->center, pa->center);
+    if (d0.x == 0.0f && d0.y == 0.0f) {
+        d0 = vec2_make(1.0f, 0.0f);
+    }
+    if (points) {
+        s->v[0] = simplex_vertex(pa, pb, 0, 0);
+    } else {
+        s->v[0] = simplex_vertex(pa, pb, proxy_support(pa, d0), proxy_support(pb, vec2_neg(d0)));
+        ++iter;
+    }
     s->count = 1;
+    if (rec != NULL) {
+        rec->first_direction = points ? vec2_make(0.0f, 0.0f) : d0;
+    }
+    // the largest |coordinate| of any point of A - B met so far: the scale
+    // of the rounding in what follows
+    float wmax = vec2_max_abs(s->v[0].w);
 
     for (;;) {
-        // the indices before this step, to spot a support point seen again
-        int save_a[3] = { 0, 0, 0 };
-        int save_b[3] = { 0, 0, 0 };
-        int save_count = s->count;
-        for (int i = 0; i < save_count; ++i) {
-            save_a[i] = s->v[i].ia;
-            save_b[i] = s->v[i].ib;
-        }
+        // the support pairs before this step (a point seen again stops the
+        // search: it cannot improve on them); unused slots never match
+        int save0 = vertex_id(&s->v[0]);
+        int save1 = s->count > 1 ? vertex_id(&s->v[1]) : -1;
+        int save2 = s->count > 2 ? vertex_id(&s->v[2]) : -1;
 
         // reduce the simplex to its part nearest the origin
+        Vec2 closest = s->v[0].w;
         if (s->count == 2) {
             simplex_solve2(s);
+            closest = simplex_closest(s);
         } else if (s->count == 3) {
             simplex_solve3(s);
+            closest = simplex_closest(s);
         }
-        Vec2 closest = simplex_closest(s);
         if (rec != NULL) {
-            record_step(rec, s, closest, origin);
+            record_step(rec, s, closest, frame);
         }
 
         // a triangle left: the origin is inside it
@@ -365,13 +447,12 @@ static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *
             break;
         }
         // two single points (circles): A - B is that one point
-        if (pa->count == 1 && pb->count == 1) {
+        if (points) {
             stop = GJK_STOP_POINTS;
             break;
         }
         // the origin on the simplex, within rounding of its points
-        float tol = GJK_REL_TOLERANCE * simplex_scale(s);
-        if (float_abs(closest.x) <= tol && float_abs(closest.y) <= tol) {
+        if (vec2_max_abs(closest) <= GJK_REL_TOLERANCE * wmax) {
             stop = GJK_STOP_ON_ORIGIN;
             break;
         }
@@ -385,22 +466,19 @@ static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *
         SimplexVertex found = simplex_vertex(pa, pb, proxy_support(pa, d), proxy_support(pb, vec2_neg(d)));
         ++iter;
         if (rec != NULL) {
-            record_search(rec, d, &found, origin);
+            record_search(rec, d, &found, frame);
         }
 
         // seen before: the simplex already holds the nearest feature
-        bool duplicate = false;
-        for (int i = 0; i < save_count; ++i) {
-            duplicate |= (found.ia == save_a[i]) & (found.ib == save_b[i]);
-        }
-        if (duplicate) {
+        int id = vertex_id(&found);
+        if ((id == save0) | (id == save1) | (id == save2)) {
             stop = GJK_STOP_DUPLICATE;
             break;
         }
         // no nearer the origin along d than the simplex (beyond rounding)
+        wmax = float_max(wmax, vec2_max_abs(found.w));
         float progress = vec2_dot(vec2_sub(found.w, s->v[0].w), d);
-        float mag = float_max(float_max(float_abs(found.w.x), float_abs(found.w.y)), simplex_scale(s));
-        if (progress <= GJK_REL_TOLERANCE * (float_abs(d.x) + float_abs(d.y)) * mag) {
+        if (progress <= GJK_REL_TOLERANCE * (float_abs(d.x) + float_abs(d.y)) * wmax) {
             stop = GJK_STOP_NO_PROGRESS;
             break;
         }
@@ -411,42 +489,57 @@ static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *
     return stop;
 }
 
-/// How deep the origin sits inside an enclosing triangle: its distance to
-/// the nearest edge line. The triangle lies in A - B, so this is a lower
-/// bound on how far the shapes overlap.
-static inline float triangle_depth(const Simplex *s)
+/// True when the origin sits deeper than `depth` inside an enclosing
+/// triangle (farther than that from each edge line). The triangle lies in
+/// A - B, so the shapes then overlap by more than `depth`.
+static inline bool triangle_deeper(const Simplex *s, float depth)
 {
-    float depth = INFINITY;
+    bool deeper = true;
     for (int i = 0; i < 3; ++i) {
         Vec2 p = s->v[i].w;
         Vec2 q = s->v[i + 1 < 3 ? i + 1 : 0].w;
-        Vec2 e = vec2_sub(q, p);
-        float len = sqrtf(vec2_length_sq(e));
-        float h = len > 0.0f ? float_abs(vec2_cross(p, q)) / len : 0.0f;
-        depth = float_min(depth, h);
+        // distance to the line through p and q: |p x q| / |q - p|, squared
+        float c = vec2_cross(p, q);
+        deeper &= c * c > depth * depth * vec2_length_sq(vec2_sub(q, p));
     }
-    return depth;
+    return deeper;
 }
 
 bool shapes_distance_record(const Shape *a, const Shape *b, Distance *out, GjkRecord *rec)
 {
-    bool ok = shape_ok(a) && shape_ok(b);
+    // everything relative to a point of a (see the top of the file)
+    Vec2 origin = vec2_make(0.0f, 0.0f);
+    if (a != NULL) {
+        switch (a->kind) {
+        case SHAPE_CIRCLE: origin = a->circle.center; break;
+        case SHAPE_RECT: origin = a->rect.center; break;
+        case SHAPE_POLY: origin = a->poly.verts[0]; break;
+        default: break;
+        }
+    }
+    GjkProxy pa;
+    GjkProxy pb;
+    float mag_a = 0.0f;
+    float mag_b = 0.0f;
+    bool ok = proxy_make(a, origin, &pa, &mag_a);
+    ok = ok && proxy_make(b, origin, &pb, &mag_b);
     if (ok) {
-        // everything relative to a point of a (see the top of the file)
-        Vec2 origin = a->kind == SHAPE_CIRCLE ? a->circle.center
-                    : a->kind == SHAPE_RECT ? a->rect.center : a->poly.verts[0];
-        GjkProxy pa;
-        GjkProxy pb;
-        float mag = float_max(proxy_make(a, origin, &pa), proxy_make(b, origin, &pb));
+        float radius_a = pa.radius;
+        float radius_b = pb.radius;
         if (rec != NULL) {
             rec->count = 0;
-            rec->radius_a = pa.radius;
-            rec->radius_b = pb.radius;
+            rec->radius_a = radius_a;
+            rec->radius_b = radius_b;
         }
+        // hulls under a pixel near (0, 0): scaled up exactly first, so that
+        // no product of lengths underflows (see tiny_scale)
+        float size = float_max(mag_a, mag_b);
+        float k = size < 1.0f ? proxy_scale_tiny(&pa, &pb, size) : 1.0f;
+        GjkFrame frame = { origin, 1.0f / k };
 
         Simplex s;
         int iterations = 0;
-        GjkStop stop = gjk_run(&pa, &pb, &s, &iterations, rec, origin);
+        GjkStop stop = gjk_run(&pa, &pb, &s, &iterations, rec, frame);
 
         // the nearest points of the hulls and their distance
         Vec2 ha = vec2_make(0.0f, 0.0f);
@@ -454,23 +547,26 @@ bool shapes_distance_record(const Shape *a, const Shape *b, Distance *out, GjkRe
         simplex_witness(&s, &ha, &hb);
         float hull_dist = 0.0f;
         Vec2 normal = vec2_normalize_or(vec2_sub(hb, ha), vec2_make(1.0f, 0.0f), &hull_dist);
-        if (stop == GJK_STOP_ENCLOSED) {
+        bool enclosed = stop == GJK_STOP_ENCLOSED;
+        if (enclosed) {
             hull_dist = 0.0f;
         }
-        float radii = pa.radius + pb.radius;
+        ha = vec2_scale(ha, frame.unscale);
+        hb = vec2_scale(hb, frame.unscale);
+        hull_dist *= frame.unscale;
+        float radii = radius_a + radius_b;
         float gap = hull_dist - radii;
 
         // GJK's verdict, unless it is within rounding of touching: then
         // shapes_collide decides (its slack, COLLIDE_REL_TOLERANCE, with a
         // margin for GJK's own rounding)
-        float slack = 4.0f * (COLLIDE_REL_TOLERANCE * 2.0f * mag + COLLIDE_ABS_TOLERANCE);
+        float size_r = float_max(mag_a + radius_a, mag_b + radius_b);
+        float slack = 4.0f * (COLLIDE_REL_TOLERANCE * 2.0f * size_r + COLLIDE_ABS_TOLERANCE);
         bool overlap = false;
         bool checked = false;
-        if (stop == GJK_STOP_ENCLOSED && triangle_depth(&s) + radii > slack) {
+        if (enclosed ? (radii > slack || triangle_deeper(&s, (slack - radii) * k)) : gap < -slack) {
             overlap = true;
-        } else if (stop != GJK_STOP_ENCLOSED && gap < -slack) {
-            overlap = true;
-        } else if (stop != GJK_STOP_ENCLOSED && gap > slack) {
+        } else if (!enclosed && gap > slack) {
             overlap = false;
         } else {
             overlap = shapes_collide(a, b, NULL);
@@ -483,8 +579,8 @@ bool shapes_distance_record(const Shape *a, const Shape *b, Distance *out, GjkRe
             // one common point: on the segment between the hull points, in
             // the part within r_a of ha and within r_b of hb (the middle of
             // [max(0, dist - r_b), min(dist, r_a)] from ha)
-            float lo = float_max(0.0f, hull_dist - pb.radius);
-            float hi = float_min(hull_dist, pa.radius);
+            float lo = float_max(0.0f, hull_dist - radius_b);
+            float hi = float_min(hull_dist, radius_a);
             Vec2 p = vec2_add(ha, vec2_scale(normal, 0.5f * (lo + hi)));
             d.distance = 0.0f;
             d.point_a = vec2_add(p, origin);
@@ -492,8 +588,8 @@ bool shapes_distance_record(const Shape *a, const Shape *b, Distance *out, GjkRe
         } else {
             // apart: the hull points moved onto the circles' rims
             d.distance = float_max(gap, FLT_MIN);
-            d.point_a = vec2_add(vec2_add(ha, vec2_scale(normal, pa.radius)), origin);
-            d.point_b = vec2_add(vec2_sub(hb, vec2_scale(normal, pb.radius)), origin);
+            d.point_a = vec2_add(vec2_add(ha, vec2_scale(normal, radius_a)), origin);
+            d.point_b = vec2_add(vec2_sub(hb, vec2_scale(normal, radius_b)), origin);
         }
         if (rec != NULL) {
             rec->stop = stop;
@@ -524,13 +620,12 @@ static inline float turn(Vec2 o, Vec2 p, Vec2 q)
 int minkowski_hull(const Shape *a, const Shape *b, Vec2 out[MINKOWSKI_MAX_VERTS], float *radius)
 {
     int count = 0;
-    if (out != NULL && shape_ok(a) && shape_ok(b)) {
-        // both shapes' points in world coordinates
-        GjkProxy pa;
-        GjkProxy pb;
-        Vec2 zero = vec2_make(0.0f, 0.0f);
-        (void)proxy_make(a, zero, &pa);
-        (void)proxy_make(b, zero, &pb);
+    // both shapes' points in world coordinates
+    GjkProxy pa;
+    GjkProxy pb;
+    float mag = 0.0f;
+    Vec2 zero = vec2_make(0.0f, 0.0f);
+    if (out != NULL && proxy_make(a, zero, &pa, &mag) && proxy_make(b, zero, &pb, &mag)) {
 
         // every difference, sorted by x then y (insertion sort: at most 64)
         Vec2 pts[POLY_MAX_VERTS * POLY_MAX_VERTS];

@@ -400,11 +400,61 @@ static void test_points_and_segments(void **state)
     assert_float_equal(d.distance, 1.0f, EPS);
 }
 
+static void test_tiny_and_far(void **state)
+{
+    (void)state;
+    Distance d = SENTINEL;
+
+    // Test 1: boxes of 2e-30 px near (0, 0), 1e-30 apart: products of such
+    // lengths underflow to 0 unless scaled first; the answer keeps its
+    // precision
+    Shape a = rect(0, 0, 1e-30, 1e-30, 0);
+    Shape b = rect(3e-30, 0.5e-30, 1e-30, 1e-30, 0);
+    assert_true(shapes_distance(&a, &b, &d));
+    assert_float_equal(d.distance / 1e-30f, 1.0f, 1e-5f);
+    assert_float_equal(d.point_a.x / 1e-30f, 1.0f, 1e-5f);
+    assert_float_equal(d.point_b.x / 1e-30f, 2.0f, 1e-5f);
+
+    // Test 2: found by fuzzing (tests/corpus/collide/regress-distance-*):
+    // polygons of 1e-22 px at (0, 0) beside a big circle or a far vertex,
+    // so not scaled up: subnormal products once gave infinite weights.
+    // Finite now, and 0 exactly when shapes_collide says so
+    const double speck8[] = { -1.06692781e-22, 1.64081017e-23, -1.07690949e-22, 7.43198165e-24,
+                              -1.0781439e-22, 5.35087941e-24, -7.66748061e-23, -7.59838776e-23,
+                              -7.61840526e-23, -7.64759122e-23, 7.98302497e-23, -7.2661593e-23,
+                              6.62839618e-23, 8.51998303e-23, -9.00612645e-23, 5.95108715e-23 };
+    const double speck5[] = { 2.58288364e-23, 7.82030553e-24, 2.54867895e-23, 8.87184055e-24,
+                              -2.65958806e-23, 4.57657339e-24, -2.68061183e-23, 3.11736176e-24,
+                              -2.68812652e-23, 2.38399366e-24 };
+    const double sliver[] = { -0.03125, -7.96875, 0, 0, 0, 0, 0, 0 };
+    Shape pairs[2][2] = { { poly(8, speck8), circle(3.53196297e-39, 1.89544877e-37, 13.8125) },
+                          { poly(5, speck5), poly(4, sliver) } };
+    for (int i = 0; i < 2; ++i) {
+        for (int k = 0; k < 2; ++k) {
+            const Shape *p = &pairs[i][k];
+            const Shape *q = &pairs[i][1 - k];
+            assert_true(shapes_distance(p, q, &d));
+            assert_true(isfinite(d.distance) && isfinite(d.point_a.x) && isfinite(d.point_a.y) &&
+                        isfinite(d.point_b.x) && isfinite(d.point_b.y));
+            assert_true((d.distance == 0.0f) == shapes_collide(p, q, NULL));
+        }
+    }
+
+    // Test 3: two unit boxes 0.5 apart near (1e7, 1e7): the distance keeps
+    // the precision of their size, not of their coordinates (ulp 1 there)
+    a = rect(1e7, 1e7, 1, 1, 0);
+    b = rect(1e7 + 2.5, 1e7, 1, 1, 0.0);
+    b.rect.center.x = a.rect.center.x + 2.5f;   /* float: exactly 1e7 + 2 or + 3 */
+    double gap = (double)b.rect.center.x - (double)a.rect.center.x - 2.0;
+    assert_true(shapes_distance(&a, &b, &d));
+    assert_float_equal(d.distance, gap, 1e-6);
+}
+
 static void test_bad_input(void **state)
 {
     (void)state;
     Shape good = circle(0, 0, 1);
-    Shape bad[8];
+    Shape bad[10];
     bad[0] = circle(NAN, 0, 1);
     bad[1] = circle(0, 0, -1);
     bad[2] = rect(0, 0, 1, 1, INFINITY);
@@ -417,7 +467,11 @@ static void test_bad_input(void **state)
     bad[6] = circle(2e9, 0, 1);   /* beyond COLLIDE_MAX_COORD */
     bad[7] = good;
     bad[7].kind = (ShapeKind)7;
-    for (int i = 0; i < 8; ++i) {
+    bad[8] = poly(3, tri);
+    bad[8].poly.verts[2].y = NAN;
+    bad[9] = poly(3, tri);
+    bad[9].poly.verts[1].x = -INFINITY;
+    for (int i = 0; i < 10; ++i) {
         // Test: each bad shape on either side: false, out and record untouched
         Distance d = SENTINEL;
         GjkRecord rec;
@@ -488,6 +542,20 @@ static void check_record(const Shape *a, const Shape *b, const GjkRecord *rec, c
             assert_true(got >= best - 1e-5 * scale * dlen(dir));
         }
     }
+    // the first simplex point was searched too (not for two circles): the
+    // farthest of A - B along first_direction
+    DVec first = dv(rec->first_direction.x, rec->first_direction.y);
+    if (first.x != 0.0 || first.y != 0.0) {
+        ++searches;
+        double best = -INFINITY;
+        for (int i = 0; i < da.count; ++i) {
+            for (int j = 0; j < db.count; ++j) {
+                best = fmax(best, ddot(dsub(da.v[i], db.v[j]), first));
+            }
+        }
+        assert_true(ddot(dv(rec->steps[0].simplex[0].w.x, rec->steps[0].simplex[0].w.y), first) >=
+                    best - 1e-5 * scale * dlen(first));
+    }
     assert_int_equal(searches, d->iterations);
     assert_true(rec->stop >= GJK_STOP_POINTS && rec->stop <= GJK_STOP_MAX_ITERATIONS);
 }
@@ -504,18 +572,22 @@ static void test_record(void **state)
     assert_int_equal(rec.count, 1);
     assert_int_equal(rec.stop, GJK_STOP_POINTS);
     assert_false(rec.steps[0].searched);
+    assert_vec_near(rec.first_direction, 0, 0, EPS);
     assert_vec_near(rec.steps[0].simplex[0].w, -5, 0, EPS);
     assert_float_equal(rec.radius_a, 1.0f, EPS);
     assert_float_equal(rec.radius_b, 2.0f, EPS);
     check_record(&a, &b, &rec, &d);
 
-    // Test 2: a point against a box: the first simplex is corner 0 of the
-    // box, the search ends at the face towards the point
+    // Test 2: a point against a box: the first search looks from the point
+    // towards the box's centre and finds corner 1 (1, -1) (the first of the
+    // two corners facing the point); the search ends at that face
     a = circle(10, 0, 0);
     b = rect(0, 0, 1, 1, 0);
     assert_true(shapes_distance_record(&a, &b, &d, &rec));
-    assert_vec_near(rec.steps[0].simplex[0].b, -1, -1, EPS);
-    assert_vec_near(rec.steps[0].simplex[0].w, 11, 1, EPS);
+    assert_vec_near(rec.first_direction, -10, 0, EPS);
+    assert_int_equal(rec.steps[0].simplex[0].index_b, 1);
+    assert_vec_near(rec.steps[0].simplex[0].b, 1, -1, EPS);
+    assert_vec_near(rec.steps[0].simplex[0].w, 9, 1, EPS);
     assert_true(rec.steps[0].searched);
     assert_true(rec.stop == GJK_STOP_DUPLICATE || rec.stop == GJK_STOP_NO_PROGRESS);
     assert_float_equal(d.distance, 9.0f, EPS);
@@ -825,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_circles),
         cmocka_unit_test(test_boxes_and_polygons),
         cmocka_unit_test(test_points_and_segments),
+        cmocka_unit_test(test_tiny_and_far),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_record),
         cmocka_unit_test(test_minkowski_hull),
