@@ -12,6 +12,9 @@
  *   - a hit never joins shapes whose padded boxes (shape_aabb_padded) are
  *     apart; the contact-less call gives the same verdict;
  *   - sat_report's verdict is shapes_collide's;
+ *   - shapes_distance refuses exactly the bad shapes (its output untouched)
+ *     and otherwise gives a finite distance >= 0 with finite points, 0
+ *     exactly when shapes_collide says they collide (convex shapes);
  *   - broadphase_collide over a handful of shapes (the two and more from the
  *     remaining bytes) finds exactly the pairs brute force finds.
  *
@@ -200,10 +203,32 @@ static bool check_pair(const Shape *a, const Shape *b)
     return true;
 }
 
+/* shapes_distance on one ordered pair; `hit` is shapes_collide's verdict. */
+static void check_distance(const Shape *a, const Shape *b, bool hit)
+{
+    Distance d, untouched;
+    memset(&d, 0xA5, sizeof d);
+    untouched = d;
+    bool ok = shapes_distance(a, b, &d);
+    if (ok != (shape_is_valid(a) && shape_is_valid(b))) fuzz_fail("shapes_distance: wrong verdict on validity", a, b);
+    if (!ok) {
+        if (memcmp(&d, &untouched, sizeof d) != 0) fuzz_fail("shapes_distance refused, yet wrote its output", a, b);
+        return;
+    }
+    if (!isfinite(d.distance) || !(d.distance >= 0.0f) || !isfinite(d.point_a.x) || !isfinite(d.point_a.y) ||
+        !isfinite(d.point_b.x) || !isfinite(d.point_b.y))
+        fuzz_fail("shapes_distance: not finite or negative", a, b);
+    if (d.iterations < 0 || d.iterations > GJK_MAX_ITERATIONS) fuzz_fail("shapes_distance: iterations out of range", a, b);
+    if (usable(a) && usable(b) && (d.distance == 0.0f) != hit)
+        fuzz_fail("shapes_distance: distance 0 and shapes_collide disagree", a, b);
+}
+
 static void check_two(const Shape *a, const Shape *b)
 {
     bool ab = check_pair(a, b);
     bool ba = check_pair(b, a);
+    check_distance(a, b, ab);
+    check_distance(b, a, ba);
     if (usable(a) && usable(b) && ab != ba) fuzz_fail("verdict not symmetric", a, b);
     // the contact-less call answers the same
     if (shapes_collide(a, b, NULL) != ab) fuzz_fail("verdict differs with a NULL contact", a, b);
