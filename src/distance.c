@@ -55,6 +55,8 @@ typedef struct GjkProxy {
     int count;
     float radius;
     Vec2 center;     /* a point inside: the first search looks from one centre to the other */
+    bool box;        /* a rectangle: its support point comes from two signs, no search */
+    Vec2 ex, ey;     /* a rectangle's half axes (v[2] = center + ex + ey) */
 } GjkProxy;
 
 /// The shape's points relative to `origin`, checked on the way (exactly
@@ -70,6 +72,7 @@ GJK_INLINE bool proxy_make(const Shape *s, Vec2 origin, GjkProxy *p, float *mag)
         case SHAPE_CIRCLE:
             ok = circle_ok(s->circle);
             p->count = 1;
+            p->box = false;
             p->radius = s->circle.radius;
             p->v[0] = vec2_sub(s->circle.center, origin);
             p->center = p->v[0];
@@ -85,6 +88,9 @@ GJK_INLINE bool proxy_make(const Shape *s, Vec2 origin, GjkProxy *p, float *mag)
                 Vec2 ex = vec2_make(q.c * r.half.x, q.s * r.half.x);
                 Vec2 ey = vec2_make(-q.s * r.half.y, q.c * r.half.y);
                 p->count = 4;
+                p->box = true;
+                p->ex = ex;
+                p->ey = ey;
                 p->radius = 0.0f;
                 p->v[0] = vec2_sub(vec2_sub(c, ex), ey);
                 p->v[1] = vec2_sub(vec2_add(c, ex), ey);
@@ -114,6 +120,7 @@ GJK_INLINE bool proxy_make(const Shape *s, Vec2 origin, GjkProxy *p, float *mag)
                 // inside (a convex polygon holds its chords): a chord's midpoint
                 p->center = vec2_scale(vec2_add(p->v[0], p->v[n / 2]), 0.5f);
                 p->count = n;
+                p->box = false;
                 p->radius = 0.0f;
             }
             break;
@@ -145,9 +152,17 @@ COLLIDE_COLD static float proxy_scale_tiny(GjkProxy *pa, GjkProxy *pb, float siz
     return k;
 }
 
-/// The index of the proxy's point farthest along d (the first of equals).
-static inline int proxy_support(const GjkProxy *p, Vec2 d)
+/// The index of the proxy's point farthest along d: for a rectangle, the
+/// corner on the sides of the centre that d points to along each half axis
+/// (on a tie, the side of corner 0); otherwise the first of equals.
+GJK_INLINE int proxy_support(const GjkProxy *p, Vec2 d, bool box)
 {
+    if (box) {
+        // corners 0..3 are (-,-), (+,-), (+,+), (-,+) along (ex, ey)
+        int sx = vec2_dot(d, p->ex) > 0.0f;
+        int sy = vec2_dot(d, p->ey) > 0.0f;
+        return (sy * 3) ^ sx;
+    }
     // selects, not branches: which point wins is data, a branch on it
     // mispredicts
     int best = 0;
@@ -394,8 +409,8 @@ static inline int vertex_id(const SimplexVertex *v)
 
 /// GJK proper on two proxies: leaves the final (solved) simplex in *s and
 /// returns why it stopped; *iterations gets the support searches.
-static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *iterations,
-                       GjkRecord *rec, GjkFrame frame)
+GJK_INLINE GjkStop gjk_run_kinds(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *iterations,
+                                 GjkRecord *rec, GjkFrame frame, bool box_a, bool box_b)
 {
     GjkStop stop = GJK_STOP_MAX_ITERATIONS;
     int iter = 0;
@@ -410,7 +425,7 @@ static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *
     if (points) {
         s->v[0] = simplex_vertex(pa, pb, 0, 0);
     } else {
-        s->v[0] = simplex_vertex(pa, pb, proxy_support(pa, d0), proxy_support(pb, vec2_neg(d0)));
+        s->v[0] = simplex_vertex(pa, pb, proxy_support(pa, d0, box_a), proxy_support(pb, vec2_neg(d0), box_b));
         ++iter;
     }
     s->count = 1;
@@ -463,7 +478,7 @@ static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *
 
         // the farthest point of A - B towards the origin
         Vec2 d = simplex_direction(s);
-        SimplexVertex found = simplex_vertex(pa, pb, proxy_support(pa, d), proxy_support(pb, vec2_neg(d)));
+        SimplexVertex found = simplex_vertex(pa, pb, proxy_support(pa, d, box_a), proxy_support(pb, vec2_neg(d), box_b));
         ++iter;
         if (rec != NULL) {
             record_search(rec, d, &found, frame);
@@ -486,6 +501,22 @@ static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *
         s->count += 1;
     }
     *iterations = iter;
+    return stop;
+}
+
+/// gjk_run_kinds written out for each way a rectangle can take part, so
+/// that no support search asks at run time which kind it searches.
+static GjkStop gjk_run(const GjkProxy *pa, const GjkProxy *pb, Simplex *s, int *iterations, GjkRecord *rec,
+                       GjkFrame frame)
+{
+    GjkStop stop;
+    if (pa->box) {
+        stop = pb->box ? gjk_run_kinds(pa, pb, s, iterations, rec, frame, true, true)
+                       : gjk_run_kinds(pa, pb, s, iterations, rec, frame, true, false);
+    } else {
+        stop = pb->box ? gjk_run_kinds(pa, pb, s, iterations, rec, frame, false, true)
+                       : gjk_run_kinds(pa, pb, s, iterations, rec, frame, false, false);
+    }
     return stop;
 }
 
