@@ -7,6 +7,8 @@
 #   make bench-callgrind   bench_collide under callgrind at BENCH_CALLGRIND_N
 #                          pairs: instructions per pair, the stable figure on a
 #                          shared machine (dumps stay in $(BUILD)/bench/callgrind)
+#   make bench-callgrind-distance   the same for bench_distance
+#                          (shapes_distance beside Box2D's b2Distance)
 #
 # Every bench/bench_*.c becomes $(BUILD)/bench/bench_*, linked with $(LIB), -lm
 # and the peer shims of the libraries that are installed. A shim is
@@ -108,3 +110,22 @@ bench-callgrind:
 	             printf "%d\t%-14s %-30s %9.1f\n", part, f[1], f[2], total / f[3] }' "$$f"; \
 	done | sort -n -k1,1 | cut -f2- > $(BUILD)/bench/callgrind/ir.txt
 	@cat $(BUILD)/bench/callgrind/ir.txt
+
+# bench_distance under callgrind, as bench-callgrind for bench_collide:
+# instructions per pair of shapes_distance and of b2Distance.
+.PHONY: bench-callgrind-distance
+bench-callgrind-distance:
+	@sh scripts/bootstrap.sh bench
+	@$(MAKE) --no-print-directory SAN= BUILD=$(BENCH_CG_BUILD) CFLAGS='$(CFLAGS) -gdwarf-4' $(BENCH_CG_BUILD)/bench/bench_distance
+	@rm -rf $(BUILD)/bench/callgrind-distance && mkdir -p $(BUILD)/bench/callgrind-distance
+	BENCH_N=$(BENCH_CALLGRIND_N) valgrind --tool=callgrind --dump-instr=yes --compress-strings=no \
+	  --callgrind-out-file=$(BUILD)/bench/callgrind-distance/bench_distance.out.%p \
+	  $(BENCH_CG_BUILD)/bench/bench_distance > $(BUILD)/bench/callgrind-distance/bench_distance.txt
+	@echo "instructions per pair (callgrind, $(BENCH_CALLGRIND_N) pairs each, loop included)"
+	@for f in $(BUILD)/bench/callgrind-distance/bench_distance.out.*; do \
+	  awk -v part="$${f##*.}" '/^desc: Trigger: Client Request: / { sub(/^desc: Trigger: Client Request: /, ""); label = $$0 } \
+	       /^(summary|totals): / { total = $$2 } \
+	       END { if (label != "" && split(label, f, "|") == 3 && f[3] > 0) \
+	             printf "%d\t%-14s %-30s %9.1f\n", part, f[1], f[2], total / f[3] }' "$$f"; \
+	done | sort -n -k1,1 | cut -f2- > $(BUILD)/bench/callgrind-distance/ir.txt
+	@cat $(BUILD)/bench/callgrind-distance/ir.txt
