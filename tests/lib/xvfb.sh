@@ -7,8 +7,8 @@
 # drive.sh:     runs under Xvfb with bin, tmp and this file's functions:
 #               lab_start, lab_focus, lab_quit (set -u, not -e)
 
-# xvfb_setup NAME: sets build, bin and tmp (a temporary folder, removed on
-# exit); exits 1 when Xvfb, xdotool or the binary is missing.
+# xvfb_setup NAME: sets build, bin (by its full path) and tmp (a temporary
+# folder, removed on exit); exits 1 when Xvfb, xdotool or the binary is missing.
 xvfb_setup() {
   build=${CL_BUILD:-build}
   bin=$build/collision-lab
@@ -16,6 +16,7 @@ xvfb_setup() {
     command -v "$c" >/dev/null 2>&1 || { echo "$1: $c is missing (apt-get install xvfb xdotool)"; exit 1; }
   done
   [ -x "$bin" ] || { echo "$1: $bin is missing (make app)"; exit 1; }
+  bin=$(cd "$(dirname "$bin")" && pwd)/collision-lab   # a drive.sh may cd
   xvfb_lib=$(cd "$(dirname "$0")/lib" && pwd)/xvfb.sh
   tmp=$(mktemp -d)
   xvfb_pid=""
