@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "collide.h"
+#include "collide_internal.h"   /* the prepared hulls (src/hull.h), for the prepared rows */
 #include "common.h"
 
 #if defined(__has_include)
@@ -214,6 +215,168 @@ static bool pair_data_make(PairType type, int n, PairData *d)
     return true;
 }
 
+/* ---- Prepared: the hulls built once, up front (never timed) -------------- */
+
+typedef struct PreparedData {
+    const PairData *d;
+    Hull *ha, *hb;      /* per pair: the rect or poly hulls (unused for circles) */
+    double depth_sum;
+} PreparedData;
+
+static bool prepared_make(const PairData *d, PreparedData *p)
+{
+    p->d = d;
+    p->depth_sum = 0.0;
+    p->ha = calloc((size_t)d->n, sizeof *p->ha);
+    p->hb = calloc((size_t)d->n, sizeof *p->hb);
+    if (p->ha == NULL || p->hb == NULL) {
+        free(p->ha);
+        free(p->hb);
+        return false;
+    }
+    for (int i = 0; i < d->n; ++i) {
+        if (d->sa[i].kind != SHAPE_CIRCLE) {
+            hull_from_shape(&p->ha[i], &d->sa[i]);
+        }
+        if (d->sb[i].kind != SHAPE_CIRCLE) {
+            hull_from_shape(&p->hb[i], &d->sb[i]);
+        }
+    }
+    return true;
+}
+
+static void prepared_free(PreparedData *p)
+{
+    free(p->ha);
+    free(p->hb);
+}
+
+/* shapes_collide on prepared hulls, with the contact (what the broad phase
+   and a physics step do: one hull per shape, many pairs). */
+static long run_prepared_contact(void *ctx)
+{
+    PreparedData *p = ctx;
+    const PairData *d = p->d;
+    long hits = 0;
+    double depth = 0.0;
+    for (int i = 0; i < d->n; ++i) {
+        Contact contact = { { 0.0f, 0.0f }, 0.0f };
+        if (shapes_collide_hulls(&d->sa[i], &p->ha[i], &d->sb[i], &p->hb[i], &contact)) {
+            hits += 1;
+            depth += (double)contact.depth;
+        }
+    }
+    p->depth_sum = depth;
+    return hits;
+}
+
+/* ---- A cached-axes kernel: the floor for polygon-polygon ---------------- *
+ * What a hand-written kernel does with everything cached per polygon:
+ * vertices (structure of arrays, relative to the vertex mean), unit outward
+ * normals and each edge's offset; then the one-sided test of Box2D's
+ * b2FindMaxSeparation on a's normals and b's, keeping the least
+ * penetration. No validity checks, no recorder, no flat polygons: the
+ * reference the prepared path is measured against. */
+
+typedef struct KernelPoly {
+    int n;
+    float ox, oy;
+    float x[POLY_MAX_VERTS], y[POLY_MAX_VERTS];
+    float nx[POLY_MAX_VERTS], ny[POLY_MAX_VERTS], d[POLY_MAX_VERTS];
+} KernelPoly;
+
+static void kernel_prepare(const Poly *p, KernelPoly *k)
+{
+    int n = p->count;
+    double sx = 0.0, sy = 0.0, area2 = 0.0;
+    for (int i = 0; i < n; ++i) {
+        sx += p->verts[i].x;
+        sy += p->verts[i].y;
+    }
+    k->n = n;
+    k->ox = (float)(sx / n);
+    k->oy = (float)(sy / n);
+    for (int i = 0; i < n; ++i) {
+        k->x[i] = p->verts[i].x - k->ox;
+        k->y[i] = p->verts[i].y - k->oy;
+    }
+    for (int i = 0; i < n; ++i) {
+        int j = (i + 1) % n;
+        area2 += (double)k->x[i] * k->y[j] - (double)k->y[i] * k->x[j];
+    }
+    float sign = area2 < 0.0 ? -1.0f : 1.0f;
+    for (int i = 0; i < n; ++i) {
+        int j = (i + 1) % n;
+        float ex = k->x[j] - k->x[i], ey = k->y[j] - k->y[i];
+        float len = sqrtf(ex * ex + ey * ey);
+        k->nx[i] = sign * ey / len;
+        k->ny[i] = -sign * ex / len;
+        k->d[i] = k->nx[i] * k->x[i] + k->ny[i] * k->y[i];
+    }
+}
+
+/* The greatest separation of b from a's edges (b's origin at (dx, dy) in
+   a's frame), and the edge. */
+static inline float kernel_max_separation(const KernelPoly *a, const KernelPoly *b, float dx, float dy, int *edge)
+{
+    float best = -INFINITY;
+    int best_edge = 0;
+    for (int i = 0; i < a->n; ++i) {
+        float nx = a->nx[i], ny = a->ny[i];
+        float off = nx * dx + ny * dy - a->d[i];
+        float low = INFINITY;
+        for (int j = 0; j < b->n; ++j) {
+            float p = nx * b->x[j] + ny * b->y[j];
+            low = p < low ? p : low;
+        }
+        float sep = low + off;
+        best_edge = sep > best ? i : best_edge;
+        best = sep > best ? sep : best;
+    }
+    *edge = best_edge;
+    return best;
+}
+
+static inline bool kernel_collide(const KernelPoly *a, const KernelPoly *b, Contact *c)
+{
+    float dx = b->ox - a->ox, dy = b->oy - a->oy;
+    int ea = 0, eb = 0;
+    float sa = kernel_max_separation(a, b, dx, dy, &ea);
+    if (sa > 0.0f) {
+        return false;
+    }
+    float sb = kernel_max_separation(b, a, -dx, -dy, &eb);
+    if (sb > 0.0f) {
+        return false;
+    }
+    bool use_a = sa >= sb;
+    c->normal = use_a ? vec2_make(a->nx[ea], a->ny[ea]) : vec2_make(-b->nx[eb], -b->ny[eb]);
+    c->depth = -(use_a ? sa : sb);
+    return true;
+}
+
+typedef struct KernelData {
+    int n;
+    KernelPoly *a, *b;
+    double depth_sum;
+} KernelData;
+
+static long run_kernel(void *ctx)
+{
+    KernelData *k = ctx;
+    long hits = 0;
+    double depth = 0.0;
+    for (int i = 0; i < k->n; ++i) {
+        Contact c = { { 0.0f, 0.0f }, 0.0f };
+        if (kernel_collide(&k->a[i], &k->b[i], &c)) {
+            hits += 1;
+            depth += (double)c.depth;
+        }
+    }
+    k->depth_sum = depth;
+    return hits;
+}
+
 /* ---- The timed loops: one function each, called once per repetition ----- */
 
 typedef long (*RunFn)(void *ctx);
@@ -379,11 +542,11 @@ static Measure measure(const BenchConfig *cfg, const char *row, const char *colu
 /* ---- The table ----------------------------------------------------------- */
 
 enum { COL_DEDICATED, COL_SHAPES, COL_CONTACT, COL_B2_GJK, COL_B2_MANIFOLD, COL_B2_AABB,
-       COL_CP_COLLIDE, COL_CP_BB, COL_COUNT };
+       COL_CP_COLLIDE, COL_CP_BB, COL_PREPARED, COL_KERNEL, COL_COUNT };
 
 /* Short names, as in the table headers. */
 static const char *const COLUMN_NAMES[COL_COUNT] = {
-    "hits", "shapes", "+Contact", "b2GJK", "b2Coll*", "b2AABB", "cpColl", "cpBB",
+    "hits", "shapes", "+Contact", "b2GJK", "b2Coll*", "b2AABB", "cpColl", "cpBB", "prepared", "kernel",
 };
 
 typedef struct Row {
@@ -479,6 +642,51 @@ static void print_table(const Row *rows, int count, int n)
            " its polygons by 0.01 px and answers GJK overlap within 1e-6; Chipmunk uses doubles)\n");
 }
 
+/* ours / theirs, or "-" */
+static void print_ratio(const Measure *ours, const Measure *theirs)
+{
+    if (ours->done && theirs->done && theirs->ns > 0.0) {
+        double x = ours->ns / theirs->ns;
+        printf(" %7.2f%s", x, x < 1.0 ? " " : "!");
+    } else {
+        printf(" %8s", "-");
+    }
+}
+
+/* Side by side with Box2D 2.4: the same pairs, ns per pair, ratio < 1 is
+   ours faster ("!" where it is not). */
+static void print_versus(const Row *rows, int count)
+{
+    printf("\nours against Box2D 2.4 on the same pairs (ns per pair; ratio = ours / Box2D, ! = not faster)\n");
+    printf("%-13s %9s %9s %9s %9s | %8s %8s %8s | %9s %8s\n", "pair", "+Contact", "prepared", "b2Coll*",
+           "dedicated", "+Contact", "prepared", "dedic.", "kernel", "prep/kern");
+    for (int i = 0; i < count; ++i) {
+        const Row *r = &rows[i];
+        if (i > 0 && strcmp(rows[i - 1].pair, r->pair) == 0) {
+            continue;   /* one line per pair type */
+        }
+        const Measure *b2 = &r->col[COL_B2_MANIFOLD];
+        printf("%-13s", r->pair);
+        print_cell(&r->col[COL_CONTACT], false);
+        print_cell(&r->col[COL_PREPARED], false);
+        print_cell(b2, column_missing(COL_B2_MANIFOLD));
+        print_cell(&r->col[COL_DEDICATED], false);
+        printf(" |");
+        print_ratio(&r->col[COL_CONTACT], b2);
+        print_ratio(&r->col[COL_PREPARED], b2);
+        print_ratio(&r->col[COL_DEDICATED], b2);
+        printf(" |");
+        print_cell(&r->col[COL_KERNEL], false);
+        print_ratio(&r->col[COL_PREPARED], &r->col[COL_KERNEL]);
+        printf("\n");
+    }
+    printf("(+Contact = shapes_collide(a, b, &contact), hulls built on entry; prepared = the same\n"
+           " on hulls built once per shape beforehand, as the broad phase does; b2Coll* = Box2D's\n"
+           " manifold function on its prepared shapes; dedicated = collide_* yes/no (for\n"
+           " circle-poly and poly-poly the contract functions, building their hulls on entry);\n"
+           " kernel = a hand-written cached-axes polygon test, the floor)\n");
+}
+
 /* ---- Main ---------------------------------------------------------------- */
 
 static int env_int(const char *name, int fallback)
@@ -570,6 +778,31 @@ int main(int argc, char **argv)
         /* shapes_collide and the peers once per pair type, shown on its first row. */
         first->col[COL_SHAPES] = measure(&cfg, spec->name, "shapes_collide", run_shapes, &data, cfg.n);
         first->col[COL_CONTACT] = measure(&cfg, spec->name, "shapes_collide+Contact", run_shapes_contact, &data, cfg.n);
+        {
+            PreparedData prep;
+            if (!prepared_make(&data, &prep)) {
+                fprintf(stderr, "bench_collide: out of memory for the prepared hulls\n");
+                return 1;
+            }
+            first->col[COL_PREPARED] = measure(&cfg, spec->name, "prepared+Contact", run_prepared_contact, &prep, cfg.n);
+            checksum += (double)first->col[COL_PREPARED].hits + prep.depth_sum;
+            prepared_free(&prep);
+        }
+        if (t == PT_POLY_POLY) {
+            KernelData kd = { cfg.n, calloc((size_t)cfg.n, sizeof(KernelPoly)), calloc((size_t)cfg.n, sizeof(KernelPoly)), 0.0 };
+            if (kd.a == NULL || kd.b == NULL) {
+                fprintf(stderr, "bench_collide: out of memory for the kernel's polygons\n");
+                return 1;
+            }
+            for (int i = 0; i < cfg.n; ++i) {
+                kernel_prepare(&data.pa[i], &kd.a[i]);
+                kernel_prepare(&data.pb[i], &kd.b[i]);
+            }
+            first->col[COL_KERNEL] = measure(&cfg, spec->name, "cached-axes kernel", run_kernel, &kd, cfg.n);
+            checksum += (double)first->col[COL_KERNEL].hits + kd.depth_sum;
+            free(kd.a);
+            free(kd.b);
+        }
         checksum += (double)first->col[COL_SHAPES].hits + (double)first->col[COL_CONTACT].hits + data.depth_sum;
 #ifdef HAVE_BOX2D
         {
@@ -616,6 +849,7 @@ int main(int argc, char **argv)
     }
 
     print_table(rows, rowCount, cfg.n);
+    print_versus(rows, rowCount);
     printf("\nchecksum %.6e   (%.1f s)\n", checksum, bench_now() - start);
     return 0;
 }

@@ -153,8 +153,8 @@ bool collide_rect_rect(Rect a, Rect b)
         // any one of them separates, none means they collide
         Hull ha;
         Hull hb;
-        hull_from_rect(&ha, a);
-        hull_from_rect(&hb, b);
+        hull_from_rect_axes(&ha, a);
+        hull_from_rect_axes(&hb, b);
         hit = sat_polygons(&ha, &hb, NULL, NULL);
     }
     return hit;
@@ -219,20 +219,41 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
            && pair_circle_circle(a->circle, b->circle, contact, NULL);
         break;
     case PAIR(SHAPE_CIRCLE, SHAPE_RECT):
-    case PAIR(SHAPE_CIRCLE, SHAPE_POLY):
-        if (circle_ok(a->circle) && shape_ok(b)) {
-            hull_from_shape(&hb, b);
+        if (circle_ok(a->circle) && rect_ok(b->rect)) {
+            hull_from_rect_axes(&hb, b->rect);
             hit = sat_circle_polygon(a->circle, &hb, true, contact, NULL);
         }
         break;
     case PAIR(SHAPE_RECT, SHAPE_CIRCLE):
+        if (rect_ok(a->rect) && circle_ok(b->circle)) {
+            hull_from_rect_axes(&ha, a->rect);
+            hit = sat_circle_polygon(b->circle, &ha, false, contact, NULL);
+        }
+        break;
+    case PAIR(SHAPE_CIRCLE, SHAPE_POLY):
+        if (circle_ok(a->circle) && poly_ok(&b->poly)) {
+            hull_from_poly(&hb, &b->poly);
+            hit = sat_circle_polygon(a->circle, &hb, true, contact, NULL);
+        }
+        break;
     case PAIR(SHAPE_POLY, SHAPE_CIRCLE):
-        if (shape_ok(a) && circle_ok(b->circle)) {
-            hull_from_shape(&ha, a);
+        if (poly_ok(&a->poly) && circle_ok(b->circle)) {
+            hull_from_poly(&ha, &a->poly);
             hit = sat_circle_polygon(b->circle, &ha, false, contact, NULL);
         }
         break;
     case PAIR(SHAPE_RECT, SHAPE_RECT):
+        if (!(rect_ok(a->rect) && rect_ok(b->rect))) {
+            hit = false;
+        } else if ((a->rect.angle == 0.0f) & (b->rect.angle == 0.0f)) {
+            // upright: what sat_polygons does for them, without the hulls
+            hit = sat_upright_rects(a->rect.center, a->rect.half, b->rect.center, b->rect.half, contact);
+        } else {
+            hull_from_rect_axes(&ha, a->rect);
+            hull_from_rect_axes(&hb, b->rect);
+            hit = sat_polygons(&ha, &hb, contact, NULL);
+        }
+        break;
     case PAIR(SHAPE_RECT, SHAPE_POLY):
     case PAIR(SHAPE_POLY, SHAPE_RECT):
     case PAIR(SHAPE_POLY, SHAPE_POLY):

@@ -3,117 +3,151 @@
  */
 #include "hull.h"
 
-void hull_from_rect(Hull *h, Rect r)
+#if defined(__GNUC__)
+#define HULL_COLD __attribute__((noinline, cold))
+#define HULL_INLINE __attribute__((always_inline))
+#else
+#define HULL_COLD
+#define HULL_INLINE
+#endif
+
+void hull_from_rect_axes(Hull *h, Rect r)
 {
-    // one cos/sin pair (none at angle 0), the corners relative to the centre
+    // one cos/sin pair (none at angle 0)
     h->q = rot_make(r.angle);
     h->half = r.half;
     h->origin = r.center;
-    rect_local_corners(h->q, r.half, h->v);
     h->count = 4;
-    for (int k = 0; k < 4; ++k) {
-        h->vert[k] = (signed char)k;
-    }
+    h->corners = false;
     // the outward normals of edges 0 and 1; edges 2 and 3 lie on the same
     // lines. Centred, the rectangle spans [-half, half] on each.
     h->n[0] = vec2_make(h->q.s, -h->q.c);
     h->lo[0] = -r.half.y;
     h->hi[0] = r.half.y;
-    h->edge[0] = 0;
     h->n[1] = vec2_make(h->q.c, h->q.s);
     h->lo[1] = -r.half.x;
     h->hi[1] = r.half.x;
-    h->edge[1] = 1;
     h->axis_count = 2;
+    h->back_lb = -float_max(r.half.x, r.half.y);
+    h->back_ub = 0.0f;
     h->is_rect = true;
     h->point = false;
+    h->reversed = false;
+    h->flat_edge = 0;
 }
 
-/// The least projection of the hull's vertices on its own edge normals, for
-/// every edge at once: walking round a convex polygon, the vertex furthest
-/// behind edge k moves forward as k does (rotating calipers), so about 2n
-/// dot products in all instead of n^2.
-static void hull_back_extents(Hull *h, int edges)
+/// A flat polygon's normals lie on one line: its own direction (the
+/// longest edge) is an axis too, with both ends of the hull on it.
+static void hull_flat_axis(Hull *h, int longest_edge)
 {
     int n = h->count;
-    int j = 0;
-    float low = vec2_dot(h->n[0], h->v[0]);
+    int k = longest_edge;
+    Vec2 dir = vec2_normalize_or(vec2_sub(h->v[k + 1 < n ? k + 1 : 0], h->v[k]), vec2_make(1.0f, 0.0f), NULL);
+    float lo = vec2_dot(dir, h->v[0]);
+    float hi = lo;
     for (int i = 1; i < n; ++i) {
-        float d = vec2_dot(h->n[0], h->v[i]);
-        bool less = d < low;
-        low = less ? d : low;
-        j = less ? i : j;
+        float d = vec2_dot(dir, h->v[i]);
+        lo = float_min(lo, d);
+        hi = float_max(hi, d);
     }
-    h->lo[0] = low;
-    for (int k = 1; k < edges; ++k) {
-        low = vec2_dot(h->n[k], h->v[j]);
-        for (int steps = 0; steps < n; ++steps) {
-            int next = j + 1 < n ? j + 1 : 0;
-            float d = vec2_dot(h->n[k], h->v[next]);
-            if (!(d <= low)) {
-                break;
-            }
-            low = d;
-            j = next;
-        }
-        h->lo[k] = low;
+    h->n[n] = dir;
+    h->lo[n] = lo;
+    h->hi[n] = hi;
+    h->flat_edge = k;
+    h->axis_count = n + 1;
+}
+
+/// The vertices relative to their mean, the bounds of every edge normal's
+/// far end, and per edge its normal (e.y, -e.x) / |e|, not yet turned
+/// outward, and |e|^2. Returns twice the signed area (> 0: counter-clockwise).
+/// One pass, component by component (packed Vec2 pairs cost shuffles).
+static inline HULL_INLINE float hull_place(Hull *h, const Vec2 *verts, int n, float scale, float *len_sq)
+{
+    float sx = verts[0].x;
+    float sy = verts[0].y;
+    for (int k = 1; k < n; ++k) {
+        sx += verts[k].x;
+        sy += verts[k].y;
+    }
+    float inv_n = 1.0f / (float)n;
+    float ox = sx * inv_n;
+    float oy = sy * inv_n;
+    h->origin = vec2_make(ox, oy);
+    float vsx = 0.0f;
+    float vsy = 0.0f;
+    float reach = 0.0f;
+    float area2 = 0.0f;
+    for (int k = 0; k < n; ++k) {
+        int next = k + 1 < n ? k + 1 : 0;
+        // relative to the mean: small numbers, vertices on both sides of
+        // the origin along every axis (up to the mean's rounding, vbar)
+        float vx = verts[k].x - ox;
+        float vy = verts[k].y - oy;
+        h->v[k].x = vx;
+        h->v[k].y = vy;
+        vsx += vx;
+        vsy += vy;
+        float l1 = fabsf(vx) + fabsf(vy);
+        reach = l1 > reach ? l1 : reach;
+        // the edge to the next vertex; cross(v_k, v_k+1) = cross(v_k, e_k)
+        float ex = verts[next].x - verts[k].x;
+        float ey = verts[next].y - verts[k].y;
+        area2 += (vx * scale) * (ey * scale) - (vy * scale) * (ex * scale);
+        float lsq = (ex * scale) * (ex * scale) + (ey * scale) * (ey * scale);
+        len_sq[k] = lsq;
+        float inv = 1.0f / float_sqrt_pos(ex * ex + ey * ey);
+        h->n[k].x = ey * inv;
+        h->n[k].y = -ex * inv;
+    }
+    // on a unit axis each vertex projects within +-reach (|v|_1 >= |v|_2),
+    // and the least one lies below the mean projection, within |vbar|_1;
+    // 2^-18 relative covers the rounding of the dot products
+    float vbar = (fabsf(vsx) + fabsf(vsy)) * inv_n;
+    float slack = reach * 0x1p-18f;
+    h->back_lb = -(reach + slack);
+    h->back_ub = vbar * (1.0f + 0x1p-18f) + slack;
+    return area2;
+}
+
+/// The normals turned outward (an exact negation for a clockwise polygon),
+/// and how far the hull reaches along each: its own edge.
+static inline void hull_orient(Hull *h, float area2)
+{
+    int n = h->count;
+    h->reversed = area2 < 0.0f;
+    float sign = h->reversed ? -1.0f : 1.0f;
+    for (int k = 0; k < n; ++k) {
+        float nx = sign * h->n[k].x;
+        float ny = sign * h->n[k].y;
+        h->n[k].x = nx;
+        h->n[k].y = ny;
+        h->hi[k] = nx * h->v[k].x + ny * h->v[k].y;
     }
 }
 
-void hull_from_poly(Hull *h, const Poly *p)
+/// Edges of any length, down to zero (consecutive equal vertices, which
+/// the contract tolerates) and under 1e-15 px, whose squares would lose
+/// their precision: lengths scaled up exactly for the winding and flatness,
+/// normals through vec2_normalize_or. Rare.
+HULL_COLD static void hull_from_poly_careful(Hull *h, const Poly *p)
 {
     int n = p->count;
-    h->origin = p->verts[0];
-    Vec2 rel[POLY_MAX_VERTS];
     float m = 0.0f;
     for (int k = 0; k < n; ++k) {
-        rel[k] = vec2_sub(p->verts[k], h->origin);
-        m = float_max(m, float_max(float_abs(rel[k].x), float_abs(rel[k].y)));
+        Vec2 d = vec2_sub(p->verts[k], p->verts[0]);
+        m = float_max(m, float_max(float_abs(d.x), float_abs(d.y)));
     }
-    // the winding once (on lengths scaled up exactly when tiny, so that the
-    // cross products do not underflow): a clockwise polygon is stored the
-    // other way round, keeping vertex 0 first (vertex k is the caller's n - k)
-    float scale = tiny_scale(m);
-    float area2 = 0.0f;
+    float len_sq[POLY_MAX_VERTS];
+    float area2 = hull_place(h, p->verts, n, tiny_scale(m), len_sq);
     float longest = 0.0f;
     int longest_edge = 0;
-    {
-        Vec2 sv[POLY_MAX_VERTS];
-        for (int k = 0; k < n; ++k) {
-            sv[k] = vec2_scale(rel[k], scale);
-        }
-        area2 = points_area2(sv, n);
-        for (int k = 0; k < n; ++k) {
-            // the longest edge (scaled), for flatness and a flat polygon's direction
-            float len_sq = vec2_length_sq(vec2_sub(sv[k + 1 < n ? k + 1 : 0], sv[k]));
-            bool longer = len_sq > longest;
-            longest = longer ? len_sq : longest;
-            longest_edge = longer ? k : longest_edge;
-        }
-    }
-    bool reversed = area2 < 0.0f;
-    for (int k = 0; k < n; ++k) {
-        int src = reversed && k > 0 ? n - k : k;
-        h->v[k] = rel[src];
-        h->vert[k] = (signed char)src;
-    }
-    if (reversed) {
-        // the caller's edge i is the hull's edge n - 1 - i
-        longest_edge = n - 1 - longest_edge;
-    }
-    h->count = n;
-    h->is_rect = false;
-    h->point = false;
-    h->q = rot_make(0.0f);
-    h->half = vec2_make(0.0f, 0.0f);
-    // edge k from vertex k to k + 1: its unit outward normal (e.y, -e.x) / |e|
-    // (outward for the counter-clockwise order), how far the hull reaches
-    // along it (the edge itself), and the longest edge for flatness
     bool zero_edge = false;
     for (int k = 0; k < n; ++k) {
-        Vec2 e = vec2_sub(h->v[k + 1 < n ? k + 1 : 0], h->v[k]);
+        Vec2 e = vec2_sub(p->verts[k + 1 < n ? k + 1 : 0], p->verts[k]);
+        bool longer = len_sq[k] > longest;
+        longest = longer ? len_sq[k] : longest;
+        longest_edge = longer ? k : longest_edge;
         h->n[k] = vec2_normalize_or(vec2_make(e.y, -e.x), vec2_make(0.0f, 0.0f), NULL);
-        h->edge[k] = (signed char)(reversed ? n - 1 - k : k);
         zero_edge |= (e.x == 0.0f) & (e.y == 0.0f);
     }
     if (longest == 0.0f) {
@@ -121,11 +155,12 @@ void hull_from_poly(Hull *h, const Poly *p)
         // axis is towards the other shape, taken per pair
         h->point = true;
         h->axis_count = 0;
+        h->reversed = false;
         return;
     }
     if (zero_edge) {
-        // two equal consecutive vertices (bad input the contract tolerates):
-        // the vertex lies on the next real edge, whose normal stands in
+        // two equal consecutive vertices: the vertex lies on the next real
+        // edge, whose normal stands in
         for (int k = n - 1; k >= 0; --k) {
             if (h->n[k].x == 0.0f && h->n[k].y == 0.0f) {
                 int next = k + 1 < n ? k + 1 : 0;
@@ -136,28 +171,50 @@ void hull_from_poly(Hull *h, const Poly *p)
             }
         }
     }
-    for (int k = 0; k < n; ++k) {
-        h->hi[k] = vec2_dot(h->n[k], h->v[k]);
-    }
-    hull_back_extents(h, n);
-    h->axis_count = n;
+    hull_orient(h, area2);
     if (area_is_flat(area2, longest)) {
-        // a flat polygon's normals lie on one line: its own direction (the
-        // longest edge) is an axis too, with both ends of the hull on it
-        int k = longest_edge;
-        Vec2 dir = vec2_normalize_or(vec2_sub(h->v[k + 1 < n ? k + 1 : 0], h->v[k]), vec2_make(1.0f, 0.0f), NULL);
-        float lo = vec2_dot(dir, h->v[0]);
-        float hi = lo;
-        for (int i = 1; i < n; ++i) {
-            float d = vec2_dot(dir, h->v[i]);
-            lo = float_min(lo, d);
-            hi = float_max(hi, d);
-        }
-        h->n[n] = dir;
-        h->lo[n] = lo;
-        h->hi[n] = hi;
-        h->edge[n] = h->edge[k];
-        h->axis_count = n + 1;
+        hull_flat_axis(h, longest_edge);
+    }
+}
+
+void hull_from_rect(Hull *h, Rect r)
+{
+    hull_from_rect_axes(h, r);
+    // the corners relative to the centre
+    rect_local_corners(h->q, r.half, h->v);
+    h->corners = true;
+}
+
+void hull_from_poly(Hull *h, const Poly *p)
+{
+    int n = p->count;
+    h->count = n;
+    h->corners = true;
+    h->is_rect = false;
+    h->point = false;
+    h->q = rot_make(0.0f);
+    h->half = vec2_make(0.0f, 0.0f);
+    h->flat_edge = 0;
+    h->axis_count = n;
+    float len_sq[POLY_MAX_VERTS];
+    float area2 = hull_place(h, p->verts, n, 1.0f, len_sq);
+    float longest = len_sq[0];
+    float shortest = len_sq[0];
+    int longest_edge = 0;
+    for (int k = 1; k < n; ++k) {
+        bool longer = len_sq[k] > longest;
+        longest = longer ? len_sq[k] : longest;
+        longest_edge = longer ? k : longest_edge;
+        shortest = len_sq[k] < shortest ? len_sq[k] : shortest;
+    }
+    if (!(shortest >= 1e-30f)) {
+        // an edge under 1e-15 px (or none at all): the careful way
+        hull_from_poly_careful(h, p);
+        return;
+    }
+    hull_orient(h, area2);
+    if (area_is_flat(area2, longest)) {
+        hull_flat_axis(h, longest_edge);
     }
 }
 

@@ -7,20 +7,24 @@
  * functions build it on entry, broadphase_collide once per shape per call.
  * As Box2D's b2Polygon and cute_c2's c2Poly keep it:
  *   - the vertices relative to a local origin (a rectangle's centre, a
- *     polygon's first vertex), so that the numbers near a contact stay small
+ *     polygon's vertex mean), so that the numbers near a contact stay small
  *     whatever the coordinates;
- *   - counter-clockwise in the sense of vec2_cross (the order of
- *     rect_corners; clockwise on screen, where y grows down): a polygon
- *     given the other way round is stored reversed, and `edge` / `vert`
- *     map back to the caller's numbering for the report;
- *   - the axes with unit length, and the hull's own interval on each
+ *   - in the caller's order (so that edge i, from vertex i to i + 1, and
+ *     vertex i keep the caller's numbers in the report), with the edge
+ *     normals turned outward for either winding (`reversed`: clockwise as
+ *     given, the normals negated exactly), which is all a test reads of the
+ *     winding;
+ *   - the axes with unit length, and how far the hull reaches along each
  *     (relative to the origin), so that a test projects only the other shape.
  *
  * The axes: a polygon's outward edge normals (edge i from vertex i to i+1),
  * plus, for a flat polygon (collinear vertices), its own direction; a
  * rectangle's 2 distinct axes (the normals of edges 0 and 1: its other two
- * edges lie on the same lines). Each axis is tested on both sides (the
- * hull's interval [lo, hi] against the other shape's).
+ * edges lie on the same lines). Each axis is tested on both sides, the
+ * hull's interval [lo, hi] against the other shape's: on an edge normal hi
+ * is the edge's own projection and lo (the far side, which matters only
+ * when the other shape lies wholly behind the edge's line) is looked up
+ * when needed (hull_back), within the bounds back_lb, back_ub.
  */
 #ifndef HULL_H
 #define HULL_H
@@ -106,25 +110,64 @@ static inline void rect_local_corners(Rot q, Vec2 half, Vec2 out[4])
 
 #define HULL_MAX_AXES (POLY_MAX_VERTS + 1)
 
+
 typedef struct Hull {
     Vec2 origin;                     /* world point the rest is relative to */
-    Vec2 v[POLY_MAX_VERTS];          /* vertices, counter-clockwise */
+    Vec2 v[POLY_MAX_VERTS];          /* vertices, in the caller's order */
     Vec2 n[HULL_MAX_AXES];           /* unit axes (see above) */
-    float lo[HULL_MAX_AXES];         /* the hull's own interval on axis k */
-    float hi[HULL_MAX_AXES];
-    signed char edge[HULL_MAX_AXES]; /* axis k: the caller's edge index */
-    signed char vert[POLY_MAX_VERTS];/* vertex k: the caller's vertex index */
+    float hi[HULL_MAX_AXES];         /* how far the hull reaches along axis k */
+    float lo[HULL_MAX_AXES];         /* and back: rect and flat axes only (a
+                                        polygon's edge normal: hull_back) */
+    float back_lb, back_ub;          /* every polygon edge's lo lies in
+                                        [back_lb, back_ub] (origin: the
+                                        vertex mean), so the test rarely
+                                        needs the exact one */
     int count;                       /* vertices */
     int axis_count;                  /* axes in n (a point: none, see point) */
     bool is_rect;                    /* from a Rect: q and half are set */
+    bool corners;                    /* v holds the vertices (a rectangle
+                                        built by hull_from_rect_axes has only
+                                        its axes: enough against a circle or
+                                        another rectangle) */
     bool point;                      /* every vertex equal: the one axis is
                                         towards the other shape, per pair */
+    bool reversed;                   /* clockwise as given: normals negated */
+    int flat_edge;                   /* a flat polygon: the edge along its
+                                        direction (axis count - 1) */
     Rot q;                           /* rectangle: its rotation */
     Vec2 half;                       /* rectangle: its half extents */
 } Hull;
 
+/// The least projection of the hull on n (its frame): the far end of its
+/// interval on an edge normal, where its own edge is the near one.
+static inline float hull_back(const Hull *h, Vec2 n)
+{
+    float low = vec2_dot(n, h->v[0]);
+    for (int j = 1; j < h->count; ++j) {
+        low = float_min(low, vec2_dot(n, h->v[j]));
+    }
+    return low;
+}
+
+/// Whether axis k is tested on both sides with a stored lo (a rectangle's
+/// axes, a flat polygon's direction) or is a polygon's edge normal.
+static inline bool hull_axis_two_sided(const Hull *h, int k)
+{
+    return h->is_rect || k >= h->count;
+}
+
+/// The caller's number of axis k's edge (edge i runs from vertex i to
+/// i + 1): the same, but a flat polygon's extra axis is along flat_edge.
+static inline int hull_edge_index(const Hull *h, int k)
+{
+    return k < h->count ? k : h->flat_edge;
+}
+
 /// The hull of a valid rectangle: 4 corners, 2 axes, one cos/sin pair.
 void hull_from_rect(Hull *h, Rect r);
+/// The same without the corners (corners false): what the closed forms of
+/// rect-rect and circle-rect read.
+void hull_from_rect_axes(Hull *h, Rect r);
 /// The hull of a valid polygon.
 void hull_from_poly(Hull *h, const Poly *p);
 /// The hull of a valid rect or poly shape (not a circle).

@@ -20,6 +20,15 @@
 
 #include "sat.h"
 
+/* The loops are written once and instantiated twice by the compiler: with
+   no contact and no recorder (the yes/no path, nothing to keep per axis),
+   and with them. */
+#if defined(__GNUC__)
+#define SAT_INLINE static inline __attribute__((always_inline))
+#else
+#define SAT_INLINE static inline
+#endif
+
 /* ---- One axis -------------------------------------------------------- */
 
 /// The least way out seen so far: b moves along `way` (unit) by `depth`.
@@ -54,9 +63,10 @@ static inline void best_contact(const SatBest *best, Contact *contact)
 
 /// One unit axis n: the owner's interval [lo, hi] against the other shape's
 /// [omin, omax], in the owner's frame. The other shape leaves along +n by
-/// hi - omin, along -n by omax - lo; a negative one is a gap. With `best`,
-/// the shorter way is kept, as the way b moves (`own_is_a`: the owner is
-/// shape a, so the other is b). Returns the shorter way (< 0: a gap).
+/// up = hi - omin, along -n by down = omax - lo; a negative one is a gap.
+/// With `best`, the shorter way is kept, as the way b moves (`own_is_a`:
+/// the owner is shape a, so the other is b). Returns the shorter way (the
+/// axis's overlap, < 0: a gap).
 static inline float sat_axis(Vec2 n, float lo, float hi, float omin, float omax, bool own_is_a,
                              SatBest *best, int index)
 {
@@ -69,6 +79,37 @@ static inline float sat_axis(Vec2 n, float lo, float hi, float omin, float omax,
         best_keep(best, vec2_make(plus ? n.x : -n.x, plus ? n.y : -n.y), depth, index);
     }
     return depth;
+}
+
+/// A polygon's edge normal n (axis k of `own`): the edge is the near end
+/// of the hull's interval, hi; the other shape spans [omin, omax]. A gap in
+/// front when omin > hi; behind when omax < lo, the hull's far end, looked
+/// up only when the bounds cannot tell (the other shape lies wholly behind
+/// the hull's middle). Only the way forward (up) is kept for the contact:
+/// leaving backwards is leaving forwards through an opposite edge, which
+/// has an axis of its own, so the least way out is the same. With a
+/// recorder, lo is always looked up (the picture shows the whole interval)
+/// and *lo_out, *way_out get it and the axis's overlap min(up, down).
+static inline bool sat_edge_axis(const Hull *own, int k, float omin, float omax, bool own_is_a, SatBest *best,
+                                 int index, bool record_it, float *lo_out, float *way_out)
+{
+    Vec2 n = own->n[k];
+    float hi = own->hi[k];
+    float up = hi - omin;
+    bool gap = up < 0.0f;
+    if (record_it) {
+        float lo = hull_back(own, n);
+        float down = omax - lo;
+        gap |= down < 0.0f;
+        *lo_out = lo;
+        *way_out = float_min(up, down);
+    } else if (!gap && omax < own->back_ub) {
+        gap = omax < own->back_lb || omax < hull_back(own, n);
+    }
+    if (best != NULL) {
+        best_keep(best, own_is_a ? n : vec2_neg(n), up, index);
+    }
+    return gap;
 }
 
 /// Hands one axis to the recorder: the intervals from the owner's frame
@@ -85,12 +126,15 @@ static void record(SatReport *rec, Vec2 n, Vec2 o, float lo, float hi, float omi
 /// The hull's vertices projected on n (in the hull's frame).
 static inline void project_hull(const Hull *h, Vec2 n, float *lo, float *hi)
 {
-    float low = vec2_dot(n, h->v[0]);
+    // component by component: the compiler keeps floats, not packed pairs
+    float nx = n.x;
+    float ny = n.y;
+    float low = nx * h->v[0].x + ny * h->v[0].y;
     float high = low;
     for (int j = 1; j < h->count; ++j) {
-        float p = vec2_dot(n, h->v[j]);
-        low = float_min(low, p);
-        high = float_max(high, p);
+        float p = nx * h->v[j].x + ny * h->v[j].y;
+        low = p < low ? p : low;
+        high = p > high ? p : high;
     }
     *lo = low;
     *hi = high;
@@ -110,36 +154,64 @@ static inline bool sat_finish(bool hit, const SatBest *best, Contact *contact, S
     return hit;
 }
 
+/// One axis of the owner, whatever its kind, against the other shape's
+/// [omin, omax]: tested, kept for the contact, recorded. Returns the gap.
+SAT_INLINE bool sat_own_axis(const Hull *own, int k, float omin, float omax, bool own_is_a, SatBest *best,
+                             int index, SatReport *rec, SatAxisSource source)
+{
+    bool gap = false;
+    float lo = 0.0f;
+    float way = 0.0f;
+    if (hull_axis_two_sided(own, k)) {
+        lo = own->lo[k];
+        way = sat_axis(own->n[k], lo, own->hi[k], omin, omax, own_is_a, best, index);
+        gap = way < 0.0f;
+    } else {
+        gap = sat_edge_axis(own, k, omin, omax, own_is_a, best, index, rec != NULL, &lo, &way);
+    }
+    if (rec != NULL) {
+        record(rec, own->n[k], own->origin, lo, own->hi[k], omin, omax, own_is_a, way, source,
+               hull_edge_index(own, k));
+    }
+    return gap;
+}
+
 /* ---- Polygon-like pairs ---------------------------------------------- */
 
 /// The owner's axes against the other hull, whose origin lies at `d` in the
 /// owner's frame. On each axis only the other hull is projected (the
 /// owner's own interval is part of the hull). Returns whether one has a gap.
-static bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is_a, SatBest *best, int *index,
-                     SatReport *rec)
+SAT_INLINE bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is_a, SatBest *best, int *index,
+                         SatReport *rec)
 {
     bool gap = false;
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
     int axes = own->axis_count;
-    // a single point has one axis: from it towards the other hull's first vertex
-    int tested = axes + (own->point ? 1 : 0);
-    for (int k = 0; k < tested; ++k) {
-        bool edge = k < axes;
-        Vec2 n = edge ? own->n[k] : vec2_normalize_or(vec2_add(d, other->v[0]), vec2_make(1.0f, 0.0f), NULL);
-        float lo = edge ? own->lo[k] : 0.0f;
-        float hi = edge ? own->hi[k] : 0.0f;
+    for (int k = 0; k < axes; ++k) {
         // the other hull on n: its vertices, then its origin's offset
+        Vec2 n = own->n[k];
         float low = 0.0f;
         float high = 0.0f;
         project_hull(other, n, &low, &high);
         float s = vec2_dot(n, d);
-        float way = sat_axis(n, lo, hi, low + s, high + s, own_is_a, best, *index + k);
+        gap |= sat_own_axis(own, k, low + s, high + s, own_is_a, best, *index + k, rec, source);
+    }
+    *index += axes;
+    if (own->point) {
+        // a single point: the axis from it towards the other hull's first vertex
+        Vec2 n = vec2_normalize_or(vec2_sub(vec2_add(d, other->v[0]), own->v[0]), vec2_make(1.0f, 0.0f), NULL);
+        float at = vec2_dot(n, own->v[0]);
+        float low = 0.0f;
+        float high = 0.0f;
+        project_hull(other, n, &low, &high);
+        float s = vec2_dot(n, d);
+        float way = sat_axis(n, at, at, low + s, high + s, own_is_a, best, *index);
         gap |= way < 0.0f;
         if (rec != NULL) {
-            record(rec, n, own->origin, lo, hi, low + s, high + s, own_is_a, way, source, edge ? own->edge[k] : 0);
+            record(rec, n, own->origin, at, at, low + s, high + s, own_is_a, way, source, 0);
         }
+        *index += 1;
     }
-    *index += tested;
     return gap;
 }
 
@@ -151,6 +223,9 @@ static bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is_a, 
 /// a stop at the first gap saves instructions but mispredicts.
 static bool sat_rects(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
 {
+    if (rec == NULL && a->q.s == 0.0f && b->q.s == 0.0f && a->q.c == 1.0f && b->q.c == 1.0f) {
+        return sat_upright_rects(a->origin, a->half, b->origin, b->half, contact);
+    }
     // how much each axis of b shows along each axis of a
     float c00 = float_abs(vec2_dot(a->n[0], b->n[0])), c01 = float_abs(vec2_dot(a->n[0], b->n[1]));
     float c10 = float_abs(vec2_dot(a->n[1], b->n[0])), c11 = float_abs(vec2_dot(a->n[1], b->n[1]));
@@ -193,23 +268,43 @@ static bool sat_rects(const Hull *a, const Hull *b, Contact *contact, SatReport 
     return hit;
 }
 
+/// The yes/no path: a's axes, then b's unless a's had a gap.
+static bool sat_polygons_verdict(const Hull *a, const Hull *b)
+{
+    Vec2 d = vec2_sub(b->origin, a->origin);
+    int index = 0;
+    bool gap = sat_side(a, b, d, true, NULL, &index, NULL);
+    if (!gap) {
+        gap = sat_side(b, a, vec2_neg(d), false, NULL, &index, NULL);
+    }
+    return !gap;
+}
+
 bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
 {
     if (a->is_rect && b->is_rect) {
         return sat_rects(a, b, contact, rec);
     }
-    SatBest best = best_none();
-    SatBest *track = contact != NULL || rec != NULL ? &best : NULL;
-    if (rec != NULL) {
-        rec_begin(rec);
+    if (contact == NULL && rec == NULL) {
+        return sat_polygons_verdict(a, b);
     }
+    SatBest best = best_none();
     // b's origin seen from a's, and a's from b's (exactly the negation, so
     // that (a, b) and (b, a) compute the same numbers on every axis)
     Vec2 d = vec2_sub(b->origin, a->origin);
     int index = 0;
-    bool gap = sat_side(a, b, d, true, track, &index, rec);
-    if (!gap || rec != NULL) {
-        gap |= sat_side(b, a, vec2_neg(d), false, track, &index, rec);
+    bool gap = false;
+    if (rec == NULL) {
+        // the contact path: the same loops, without the recorder's branches
+        gap = sat_side(a, b, d, true, &best, &index, NULL);
+        if (!gap) {
+            gap = sat_side(b, a, vec2_neg(d), false, &best, &index, NULL);
+        }
+    } else {
+        // the recorder's: every axis, even past a gap
+        rec_begin(rec);
+        gap = sat_side(a, b, d, true, &best, &index, rec);
+        gap |= sat_side(b, a, vec2_neg(d), false, &best, &index, rec);
     }
     return sat_finish(!gap, &best, contact, rec);
 }
@@ -220,7 +315,7 @@ bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec
 /// axis from the centre towards the nearest corner (the one on the centre's
 /// side of both axes); on a unit local axis u the rectangle spans
 /// +-(hx |u.x| + hy |u.y|).
-static bool sat_circle_rect(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
+SAT_INLINE bool sat_circle_rect(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
 {
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
     float r = c.radius;
@@ -258,7 +353,7 @@ static bool sat_circle_rect(Circle c, const Hull *h, bool own_is_a, SatBest *tra
 
 /// A polygon: its axes, then the axis from the centre towards the nearest
 /// vertex. Returns whether an axis has a gap.
-static bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
+SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
 {
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
     float r = c.radius;
@@ -266,13 +361,8 @@ static bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *tra
     // the polygon's axes: the circle spans its centre +- r on each
     bool gap = false;
     for (int k = 0; k < h->axis_count; ++k) {
-        Vec2 n = h->n[k];
-        float cp = vec2_dot(n, p);
-        float way = sat_axis(n, h->lo[k], h->hi[k], cp - r, cp + r, own_is_a, track, k);
-        gap |= way < 0.0f;
-        if (rec != NULL) {
-            record(rec, n, h->origin, h->lo[k], h->hi[k], cp - r, cp + r, own_is_a, way, source, h->edge[k]);
-        }
+        float cp = vec2_dot(h->n[k], p);
+        gap |= sat_own_axis(h, k, cp - r, cp + r, own_is_a, track, k, rec, source);
     }
     if (!gap || rec != NULL) {
         // the axis from the centre towards the nearest vertex
@@ -293,7 +383,7 @@ static bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *tra
         float way = sat_axis(u, lo, hi, cp - r, cp + r, own_is_a, track, h->axis_count);
         gap |= way < 0.0f;
         if (rec != NULL) {
-            record(rec, u, h->origin, lo, hi, cp - r, cp + r, own_is_a, way, SAT_FROM_CIRCLE, h->vert[near]);
+            record(rec, u, h->origin, lo, hi, cp - r, cp + r, own_is_a, way, SAT_FROM_CIRCLE, near);
         }
     }
     return gap;
@@ -301,13 +391,20 @@ static bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *tra
 
 bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec)
 {
+    if (contact == NULL && rec == NULL) {
+        // the yes/no path: which shape is a does not matter
+        return !(h->is_rect ? sat_circle_rect(c, h, true, NULL, NULL) : sat_circle_poly(c, h, true, NULL, NULL));
+    }
     // the hull owns every axis; it is shape a unless the circle comes first
     bool own_is_a = !circle_first;
     SatBest best = best_none();
-    SatBest *track = contact != NULL || rec != NULL ? &best : NULL;
-    if (rec != NULL) {
+    bool gap = false;
+    if (rec == NULL) {
+        // the contact path, without the recorder's branches
+        gap = h->is_rect ? sat_circle_rect(c, h, own_is_a, &best, NULL) : sat_circle_poly(c, h, own_is_a, &best, NULL);
+    } else {
         rec_begin(rec);
+        gap = h->is_rect ? sat_circle_rect(c, h, own_is_a, &best, rec) : sat_circle_poly(c, h, own_is_a, &best, rec);
     }
-    bool gap = h->is_rect ? sat_circle_rect(c, h, own_is_a, track, rec) : sat_circle_poly(c, h, own_is_a, track, rec);
     return sat_finish(!gap, &best, contact, rec);
 }

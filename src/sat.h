@@ -23,6 +23,27 @@ bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec
 /// (the contact points from the circle towards the hull), else shape b.
 bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec);
 
+/// Two upright rectangles (angle 0), centres and half extents: the numbers
+/// sat_polygons computes for them, with the products by 0 and 1 left out
+/// (the interval test), and the same contact to the bit. sat_polygons
+/// takes this path itself; shapes_collide calls it before building hulls.
+static inline bool sat_upright_rects(Vec2 ca, Vec2 ha, Vec2 cb, Vec2 hb, Contact *contact)
+{
+    Vec2 d = vec2_sub(cb, ca);
+    float oy = (ha.y + hb.y) - float_abs(d.y);
+    float ox = (ha.x + hb.x) - float_abs(d.x);
+    bool hit = (ox >= 0.0f) & (oy >= 0.0f);
+    if (hit && contact != NULL) {
+        // the first least of a's axes -y, x (then b's, equal): x only when less
+        bool use_x = ox < oy;
+        Vec2 nx = d.x >= 0.0f ? vec2_make(1.0f, 0.0f) : vec2_make(-1.0f, -0.0f);
+        Vec2 ny = -d.y >= 0.0f ? vec2_make(0.0f, -1.0f) : vec2_make(-0.0f, 1.0f);
+        contact->normal = use_x ? nx : ny;
+        contact->depth = float_max(use_x ? ox : oy, 0.0f);
+    }
+    return hit;
+}
+
 /* ---- The recorder (report.c) ----------------------------------------- */
 
 /// An empty report.

@@ -886,6 +886,15 @@ static void gen_sat_pair(Rng *r, int mode, ShapeKind ka, ShapeKind kb, Shape *a,
     Vec2 origin = { 0.0f, 0.0f };
     Shape a0 = gen_shape(r, ka, origin);
     Shape b0 = gen_shape(r, kb, origin);
+    if ((rng_next(r) & 3u) == 0) {
+        // a quarter upright (the rectangles' angle-0 paths)
+        if (ka == SHAPE_RECT) {
+            a0.rect.angle = 0.0f;
+        }
+        if (kb == SHAPE_RECT) {
+            b0.rect.angle = 0.0f;
+        }
+    }
     if (mode == SAT_THIN) {
         // squashed to 1/50 .. 1/1000 of their height (a circle shrinks)
         a0 = shape_scaled(&a0, ka == SHAPE_CIRCLE ? 0.02 : 1.0, rng_range(r, 0.001, 0.02));
