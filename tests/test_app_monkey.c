@@ -6,8 +6,10 @@
  * F2-F5, Tab, P, '.', S, H, C, F, Space, Home, B/+/- (lesson 9's count), left
  * drags, right-button pans, the wheel with and without Ctrl, focus lost.
  *
- * After every tick: no NaN or infinity in any body or shape, and every
- * shape's bounding box on the canvas (1 px of slack) where it fits. Every
+ * After every tick: no NaN or infinity in any body or shape, every
+ * shape's bounding box on the canvas (1 px of slack) where it fits, and in
+ * lessons 1..8 the verdict the picture states (app_explanation) equals
+ * shapes_collide on its pair, no box turned in lessons 2..4. Every
  * 500 ticks the --state-out document has only finite numbers; every 3,000 a
  * frame is drawn by the software renderer. Memory in use, measured in the
  * same state (lesson 0, nothing held) after the first and before the last
@@ -204,6 +206,19 @@ static void check_world(const App *app, long tick)
             fail_msg("tick %ld lesson %d preset %d: shape %d (kind %d) off the canvas: box %.2f,%.2f .. %.2f,%.2f",
                      tick, app->lesson, app->preset, i, (int)s->kind, (double)box.min.x, (double)box.min.y,
                      (double)box.max.x, (double)box.max.y);
+    }
+    /* lessons 1..8: the picture's verdict is the colours' (shapes_collide) */
+    if (app->lesson >= 1 && app->lesson <= 8) {
+        Explanation ex;
+        if (!app_explanation(app, &ex)) fail_msg("tick %ld lesson %d: no explanation", tick, app->lesson);
+        bool truth = shapes_collide(&w->shapes[ex.a], &w->shapes[ex.b], NULL);
+        if (ex.verdict != truth)
+            fail_msg("tick %ld lesson %d preset %d: the picture says %s (%s), shapes_collide %s", tick, app->lesson,
+                     app->preset, ex.verdict ? "collide" : "apart", ex.criterion, truth ? "collide" : "apart");
+        if (app->lesson >= 2 && app->lesson <= 4)
+            for (int i = 0; i < w->count; i++)
+                if (w->bodies[i].kind == SHAPE_RECT && w->bodies[i].angle != 0.0f)
+                    fail_msg("tick %ld lesson %d: box %d turned in a lesson about upright boxes", tick, app->lesson, i);
     }
     if (w->selected < -1 || w->selected >= w->count) fail_msg("tick %ld: selection %d of %d", tick, w->selected, w->count);
     if (!finite_vec(app->view.pan) || !isfinite(app->view.zoom) || !finite_vec(app->mouse))

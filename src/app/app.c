@@ -142,6 +142,37 @@ bool app_set_lesson(App *app, int n, int preset)
     return true;
 }
 
+/* A lesson about upright boxes (Lesson.upright) explains them upright: a
+ * scene's box turned by a multiple of 90 degrees becomes the same box
+ * upright (width and height swapped where it lay on its side); any other
+ * turned box is stood upright, and a status line says so. */
+static void straighten_boxes(App *app)
+{
+    const float quarter = 1.5707963267948966f;
+    int changed = 0;
+    for (int i = 0; i < app->world.count; i++) {
+        Body *b = &app->world.bodies[i];
+        if (b->kind != SHAPE_RECT || b->angle == 0.0f) continue;
+        float k = roundf(b->angle / quarter);
+        if (fabsf(b->angle - k * quarter) < 1e-4f) {
+            if (((long)k & 1L) != 0) b->half = (Vec2){ b->half.y, b->half.x };
+        } else {
+            changed++;
+        }
+        b->angle = 0.0f;
+    }
+    /* the shapes are rebuilt from the bodies by the collision pass next */
+    if (changed > 0) app_status(app, tr("status.upright_scene"), changed, app->lesson);
+}
+
+/* A lesson about upright boxes refuses to turn one (true: refused). */
+static bool refuse_turn(App *app, const Body *b)
+{
+    if (!app_lesson(app)->upright || b->kind == SHAPE_CIRCLE) return false;
+    app_status(app, tr("status.upright_turn"), app->lesson);
+    return true;
+}
+
 void app_take_world(App *app, World *w)
 {
     const Lesson *L = app_lesson(app);
@@ -153,6 +184,7 @@ void app_take_world(App *app, World *w)
     }
     world_take(&app->world, w);
     app->dragging = -1;
+    if (L->upright) straighten_boxes(app);
     collide_and_prepare(app);
 }
 
@@ -330,6 +362,7 @@ void app_event(App *app, const InputEvent *ev)
             if (hit >= 0 && hit < w->count) {
                 /* wheel away from you turns clockwise, like E */
                 Body *b = &w->bodies[hit];
+                if (refuse_turn(app, b)) break;
                 b->angle = fmodf(b->angle + ev->wheel * WHEEL_TURN_DEG * DEG, 6.2831853f);
                 body_keep_on_canvas(b);
             }
@@ -346,7 +379,11 @@ void app_tick(App *app)
     app->step_once = false;
     if (run) {
         float dt = app->slowmo ? 0.25f * TICK_DT : TICK_DT;
-        world_apply_motion(&app->world, held_motion(&app->held), dt);
+        Motion m = held_motion(&app->held);
+        const World *w = &app->world;
+        if (m.turn != 0.0f && w->selected >= 0 && w->selected < w->count && refuse_turn(app, &w->bodies[w->selected]))
+            m.turn = 0.0f;
+        world_apply_motion(&app->world, m, dt);
         if (L->update != NULL) L->update(app, app->lesson_state, dt);
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
@@ -437,8 +474,23 @@ json_t *app_state_json(const App *app)
     json_object_set_new(doc, "view", json_pack("{s:f, s:[f,f]}", "zoom", (double)app->view.zoom, "pan",
                                                (double)app->view.pan.x, (double)app->view.pan.y));
     const Lesson *L = app_lesson(app);
+    Explanation ex;
+    if (app_explanation(app, &ex))
+        json_object_set_new(doc, "explanation", json_pack("{s:[i,i], s:b, s:s}", "pair", ex.a, ex.b, "verdict",
+                                                          ex.verdict, "criterion", ex.criterion));
     if (L->report != NULL) L->report(app, app->lesson_state, doc);
     return doc;
+}
+
+bool app_explanation(const App *app, Explanation *out)
+{
+    const Lesson *L = app_lesson(app);
+    if (L->explain == NULL) return false;
+    Explanation ex = { -1, -1, false, "" };
+    if (!L->explain(app, app->lesson_state, &ex)) return false;
+    if (ex.a < 0 || ex.b < 0 || ex.a >= app->world.count || ex.b >= app->world.count) return false;
+    *out = ex;
+    return true;
 }
 
 /* ---- Drawing ------------------------------------------------------------ */

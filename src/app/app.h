@@ -68,6 +68,9 @@ void app_draw(const App *app, Canvas *c);
 /* The --state-out document: the scene plus tick, per-shape colliding and
  * selected, the colliding pairs and the lesson's report. New reference. */
 json_t *app_state_json(const App *app);
+/* What the lesson's picture explains now (Lesson.explain); false when it
+ * explains no pair. Its verdict always equals shapes_collide on the pair. */
+bool app_explanation(const App *app, Explanation *out);
 /* Shows a message in the HUD for a few seconds. */
 void app_status(App *app, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -29,6 +29,13 @@
 
 typedef struct App App;
 
+/* What a lesson's picture explains: the pair (world indices a < b), the
+ * verdict that the picture and its text state, and the criterion that
+ * decided, in plain English with its numbers ("corner: |CA| = 80.0 > r =
+ * 70.0"). Taken from the very record the picture is drawn from, so the
+ * lab can check it against shapes_collide (--state-out "explanation"). */
+typedef struct Explanation { int a, b; bool verdict; char criterion[200]; } Explanation;
+
 typedef struct Lesson {
     const char *key;           /* catalogue prefix, "lesson3" */
     size_t state_size;         /* bytes of the lesson's own state; 0: none (hooks get NULL) */
@@ -58,6 +65,13 @@ typedef struct Lesson {
     void (*report)(const App *app, const void *state, json_t *out);
     /* A one-shot key the lab does not use itself; true if it took it. */
     bool (*on_key)(App *app, void *state, const Binding *b);
+    /* What the picture explains (see Explanation), read from the state
+     * .prepare filled; false when it explains no pair. */
+    bool (*explain)(const App *app, const void *state, Explanation *out);
+    /* The lesson is about upright boxes: the lab refuses to turn a box
+     * (with a status line pointing to lesson 5) and straightens the
+     * turned boxes of a scene loaded into it. */
+    bool upright;
 } Lesson;
 
 /* How many lessons there are: 0 the playground, then 1, 2, ... */

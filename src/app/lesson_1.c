@@ -10,6 +10,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static bool build(World *w, int preset, void *state)
 {
@@ -28,7 +29,7 @@ static bool build(World *w, int preset, void *state)
     return true;
 }
 
-typedef struct Picture { Vec2 c1, c2, u; float r1, r2, d; bool hit; } Picture;
+typedef struct Picture { Vec2 c1, c2, u; float r1, r2, d; bool hit, tie; } Picture;
 
 static bool picture(const App *app, Picture *pic)
 {
@@ -43,6 +44,9 @@ static bool picture(const App *app, Picture *pic)
     /* same centre: any direction will do for the picture */
     pic->u = pic->d > 1e-4f ? (Vec2){ dx / pic->d, dy / pic->d } : (Vec2){ 1.0f, 0.0f };
     pic->hit = collide_circle_circle(a->circle, b->circle);
+    /* the colours' verdict, where the test rounds a touch the other way */
+    pic->tie = pic->hit != lesson_pair_collides(app);
+    pic->hit = pic->hit != pic->tie;
     return true;
 }
 
@@ -112,6 +116,7 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
     const Picture q = st->q;
     float sum = q.r1 + q.r2;
     snprintf(lines[0], 160, tr("lesson1.hud"), (double)q.d, q.hit ? "≤" : ">", (double)sum, lesson_verdict(q.hit));
+    strncat(lines[0], lesson_tie_note(q.tie), 159 - strlen(lines[0]));
     return 1;
 }
 
@@ -125,6 +130,19 @@ static void report(const App *app, const void *state, json_t *out)
                                                     (double)(q.r1 + q.r2), "hit", q.hit));
 }
 
+static bool explain(const App *app, const void *state, Explanation *ex)
+{
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return false;
+    const Picture q = st->q;
+    *ex = (Explanation){ 0, 1, q.hit, "" };
+    snprintf(ex->criterion, sizeof ex->criterion, "centre distance: d = %.1f %s r1 + r2 = %.1f", (double)q.d,
+             q.hit ? "<=" : ">", (double)(q.r1 + q.r2));
+    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    return true;
+}
+
 const Lesson lesson_1 = {
     .key = "lesson1",
     .state_size = sizeof(State),
@@ -133,4 +151,5 @@ const Lesson lesson_1 = {
     .draw_over = draw_over,
     .hud = hud,
     .report = report,
+    .explain = explain,
 };

@@ -14,6 +14,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* F1 the lesson; F2 touching the top edge; F3 the centre inside the box;
  * F4 a very thin box; F5 a tiny circle at the corner of a huge box. */
@@ -31,7 +32,7 @@ static bool build(World *w, int preset, void *state)
     return lesson_build_circle_box(w, PRESETS, 5, preset);
 }
 
-typedef struct Picture { Circle c; Rect r; RegionReport rep; } Picture;
+typedef struct Picture { Circle c; Rect r; RegionReport rep; bool tie; } Picture;
 
 static bool picture(const App *app, Picture *q)
 {
@@ -43,7 +44,37 @@ static bool picture(const App *app, Picture *q)
     /* the report is left untouched on bad input: part 0 then means nothing to draw */
     q->rep = (RegionReport){ 0 };
     collide_circle_aabb_regions_report(q->c, q->r, &q->rep);
+    /* the colours' verdict, where the test rounds a touch the other way */
+    q->tie = q->rep.hit != lesson_pair_collides(app);
+    q->rep.hit = q->rep.hit != q->tie;
     return q->rep.part >= REGION_FAR && q->rep.part <= REGION_CORNER;
+}
+
+/* Every inequality the deciding part used, with its numbers, in the
+ * order the test checks them (English; --state-out's "criterion"). */
+static void region_criterion(const Picture *q, char *out, size_t n)
+{
+    const float r = q->c.radius, hw = q->r.half.x, hh = q->r.half.y;
+    const RegionReport *p = &q->rep;
+    switch (p->part) {
+    case REGION_FAR:
+        if (p->cx > r) snprintf(out, n, "far zone: |dx| = %.1f > w/2 + r = %.1f", (double)p->adx, (double)(hw + r));
+        else snprintf(out, n, "far zone: |dy| = %.1f > h/2 + r = %.1f", (double)p->ady, (double)(hh + r));
+        break;
+    case REGION_EDGE:
+        if (p->cx <= 0.0f)
+            snprintf(out, n, "edge band: |dx| = %.1f <= w/2 = %.1f and |dy| = %.1f <= h/2 + r = %.1f", (double)p->adx,
+                     (double)hw, (double)p->ady, (double)(hh + r));
+        else
+            snprintf(out, n, "edge band: |dy| = %.1f <= h/2 = %.1f and |dx| = %.1f <= w/2 + r = %.1f", (double)p->ady,
+                     (double)hh, (double)p->adx, (double)(hw + r));
+        break;
+    case REGION_CORNER:
+    default:
+        snprintf(out, n, "corner: %.1f^2 + %.1f^2 = %.1f %s r^2 = %.1f", (double)p->cx, (double)p->cy,
+                 (double)(p->cx * p->cx + p->cy * p->cy), p->hit ? "<=" : ">", (double)(r * r));
+        break;
+    }
 }
 
 /* The lesson's state: the picture, computed once per tick. */
@@ -194,6 +225,7 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
                  (double)(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy), q.rep.hit ? "≤" : ">", (double)(r * r), v);
         break;
     }
+    strncat(lines[0], lesson_tie_note(q.tie), 159 - strlen(lines[0]));
     return 1;
 }
 
@@ -211,6 +243,18 @@ static void report(const App *app, const void *state, json_t *out)
                                   (double)q.rep.adx, "ady", (double)q.rep.ady));
 }
 
+static bool explain(const App *app, const void *state, Explanation *ex)
+{
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return false;
+    const Picture q = st->q;
+    *ex = (Explanation){ 0, 1, q.rep.hit, "" };
+    region_criterion(&q, ex->criterion, sizeof ex->criterion);
+    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    return true;
+}
+
 const Lesson lesson_2 = {
     .key = "lesson2",
     .state_size = sizeof(State),
@@ -220,4 +264,6 @@ const Lesson lesson_2 = {
     .draw_over = draw_over,
     .hud = hud,
     .report = report,
+    .explain = explain,
+    .upright = true,
 };

@@ -11,6 +11,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* F1 the lesson; F2 touching the right edge; F3 the centre inside the box;
  * F4 a very thin box; F5 a tiny circle at the corner of a huge box. */
@@ -28,7 +29,7 @@ static bool build(World *w, int preset, void *state)
     return lesson_build_circle_box(w, PRESETS, 5, preset);
 }
 
-typedef struct Picture { Circle c; Rect r; Vec2 a; float dist; bool hit, hit_regions; RegionReport rep; } Picture;
+typedef struct Picture { Circle c; Rect r; Vec2 a; float dist; bool hit, hit_regions, tie; RegionReport rep; } Picture;
 
 static bool picture(const App *app, Picture *q)
 {
@@ -44,6 +45,10 @@ static bool picture(const App *app, Picture *q)
     q->dist = cr.dist;
     q->rep = (RegionReport){ 0 };
     q->hit_regions = collide_circle_aabb_regions_report(q->c, q->r, &q->rep);
+    /* the colours' verdict, where the test rounds a touch the other way */
+    const bool world = lesson_pair_collides(app);
+    q->tie = q->hit != world || q->hit_regions != world;
+    q->hit = q->hit_regions = world;
     return true;
 }
 
@@ -121,6 +126,7 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
     const Picture q = st->q;
     snprintf(lines[0], 160, tr("lesson3.hud"), (double)q.a.x, (double)q.a.y, (double)q.dist, q.hit ? "≤" : ">",
              (double)q.c.radius, lesson_verdict(q.hit));
+    strncat(lines[0], lesson_tie_note(q.tie), 159 - strlen(lines[0]));
     char part[32];
     snprintf(part, sizeof part, "lesson3.part%d", (int)q.rep.part % 4);
     snprintf(lines[1], 160, tr("lesson3.both"), lesson_verdict(q.hit), tr(part), lesson_verdict(q.hit_regions),
@@ -140,6 +146,19 @@ static void report(const App *app, const void *state, json_t *out)
     json_object_set_new(out, "hit_regions", json_boolean(q.hit_regions));
 }
 
+static bool explain(const App *app, const void *state, Explanation *ex)
+{
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return false;
+    const Picture q = st->q;
+    *ex = (Explanation){ 0, 1, q.hit, "" };
+    snprintf(ex->criterion, sizeof ex->criterion, "closest point: |CA| = %.1f %s r = %.1f", (double)q.dist,
+             q.hit ? "<=" : ">", (double)q.c.radius);
+    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    return true;
+}
+
 const Lesson lesson_3 = {
     .key = "lesson3",
     .state_size = sizeof(State),
@@ -149,4 +168,6 @@ const Lesson lesson_3 = {
     .draw_over = draw_over,
     .hud = hud,
     .report = report,
+    .explain = explain,
+    .upright = true,
 };

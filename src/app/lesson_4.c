@@ -11,6 +11,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static bool build(World *w, int preset, void *state)
 {
@@ -29,7 +30,7 @@ static bool build(World *w, int preset, void *state)
     return true;
 }
 
-typedef struct Picture { Aabb a, b; bool ox, oy, hit; } Picture;
+typedef struct Picture { Aabb a, b; bool ox, oy, hit, tie; } Picture;
 
 static bool picture(const App *app, Picture *q)
 {
@@ -42,6 +43,9 @@ static bool picture(const App *app, Picture *q)
     q->ox = q->a.min.x <= q->b.max.x && q->b.min.x <= q->a.max.x;
     q->oy = q->a.min.y <= q->b.max.y && q->b.min.y <= q->a.max.y;
     q->hit = collide_aabb_aabb(ra, rb);
+    /* the colours' verdict, where the test rounds a touch the other way */
+    q->tie = q->hit != lesson_pair_collides(app);
+    q->hit = q->hit != q->tie;
     return true;
 }
 
@@ -118,7 +122,8 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
              (double)q.b.max.x, tr(q.ox ? "lesson4.overlaps" : "lesson4.has_gap"));
     snprintf(lines[1], 160, tr("lesson4.hud_y"), (double)q.a.min.y, (double)q.a.max.y, (double)q.b.min.y,
              (double)q.b.max.y, tr(q.oy ? "lesson4.overlaps" : "lesson4.has_gap"));
-    snprintf(lines[2], 160, "%s  →  %s", tr(q.hit ? "lesson4.both" : "lesson4.one_gap"), lesson_verdict(q.hit));
+    snprintf(lines[2], 160, "%s  →  %s%s", tr(q.hit ? "lesson4.both" : "lesson4.one_gap"), lesson_verdict(q.hit),
+             lesson_tie_note(q.tie));
     return 3;
 }
 
@@ -132,6 +137,19 @@ static void report(const App *app, const void *state, json_t *out)
                         json_pack("{s:b, s:b, s:b}", "x_overlap", q.ox, "y_overlap", q.oy, "hit", q.hit));
 }
 
+static bool explain(const App *app, const void *state, Explanation *ex)
+{
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return false;
+    const Picture q = st->q;
+    *ex = (Explanation){ 0, 1, q.hit, "" };
+    snprintf(ex->criterion, sizeof ex->criterion, "intervals: x %s, y %s", q.ox ? "overlap" : "gap",
+             q.oy ? "overlap" : "gap");
+    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    return true;
+}
+
 const Lesson lesson_4 = {
     .key = "lesson4",
     .state_size = sizeof(State),
@@ -140,4 +158,6 @@ const Lesson lesson_4 = {
     .draw_over = draw_over,
     .hud = hud,
     .report = report,
+    .explain = explain,
+    .upright = true,
 };

@@ -12,6 +12,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const float DEG = 0.017453292519943295f;
 
@@ -47,6 +48,7 @@ typedef struct Picture {
     Vec2 a_world;   /* the same point on the real rectangle */
     float dist;
     bool hit;
+    bool tie;       /* the clamp rounded a touch the other way than the colours */
 } Picture;
 
 static bool picture(const App *app, Picture *q)
@@ -64,6 +66,9 @@ static bool picture(const App *app, Picture *q)
     q->a_local = (Vec2){ up.center.x + cr.closest_local.x, up.center.y + cr.closest_local.y };
     q->a_world = cr.closest;
     q->dist = cr.dist;
+    /* the colours' verdict, where the test rounds a touch the other way */
+    q->tie = q->hit != lesson_pair_collides(app);
+    q->hit = q->hit != q->tie;
     return true;
 }
 
@@ -154,6 +159,7 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
              (double)q.c.center.y, (double)q.ghost.x, (double)q.ghost.y);
     snprintf(lines[1], 160, tr("lesson5.hud_clamp"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius,
              lesson_verdict(q.hit));
+    strncat(lines[1], lesson_tie_note(q.tie), 159 - strlen(lines[1]));
     return 2;
 }
 
@@ -173,6 +179,19 @@ static void report(const App *app, const void *state, json_t *out)
     json_object_set_new(out, "hit", json_boolean(q.hit));
 }
 
+static bool explain(const App *app, const void *state, Explanation *ex)
+{
+    (void)app;
+    const State *st = state;
+    if (!st->ok) return false;
+    const Picture q = st->q;
+    *ex = (Explanation){ 0, 1, q.hit, "" };
+    snprintf(ex->criterion, sizeof ex->criterion, "closest point in the box's frame: |C'A'| = %.1f %s r = %.1f",
+             (double)q.dist, q.hit ? "<=" : ">", (double)q.c.radius);
+    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    return true;
+}
+
 const Lesson lesson_5 = {
     .key = "lesson5",
     .state_size = sizeof(State),
@@ -181,4 +200,5 @@ const Lesson lesson_5 = {
     .draw_over = draw_over,
     .hud = hud,
     .report = report,
+    .explain = explain,
 };

@@ -107,5 +107,6 @@ const Lesson lesson_7 = {
     .draw_over = lesson_sat_draw_over,
     .hud = lesson_sat_hud,
     .report = lesson_sat_report,
+    .explain = lesson_sat_explain,
     .on_key = lesson_sat_on_key,
 };

@@ -150,10 +150,30 @@ static void report(const App *app, const void *state, json_t *out)
     json_object_set_new(out, "pair_table", table);
 }
 
+/* The pair the picture points at: the selected shape's first colliding
+ * pair (its arrow and its row), else the selected shape and the next one. */
+static bool explain(const App *app, const void *state, Explanation *ex)
+{
+    (void)state;
+    const World *w = &app->world;
+    if (w->count < 2 || w->count > 12) return false;
+    int s = w->selected >= 0 && w->selected < w->count ? w->selected : 0;
+    int a = s, b = (s + 1) % w->count;
+    for (int k = 0; k < w->pair_count; k++)
+        if (w->pairs[k].a == s || w->pairs[k].b == s) { a = w->pairs[k].a; b = w->pairs[k].b; break; }
+    if (a > b) { int t = a; a = b; b = t; }
+    const Pair *p = find_pair(w, a, b);
+    *ex = (Explanation){ a, b, p != NULL, "" };
+    snprintf(ex->criterion, sizeof ex->criterion, "%s%s", test_key(w->bodies[a].kind, w->bodies[b].kind) + 8,
+             p != NULL ? "" : ": apart");
+    return true;
+}
+
 const Lesson lesson_8 = {
     .key = "lesson8",
     .build = build,
     .draw_over = draw_over,
     .hud = hud,
     .report = report,
+    .explain = explain,
 };

@@ -44,6 +44,19 @@ Color lesson_alpha(Color c, Uint8 alpha)
     return c;
 }
 
+bool lesson_pair_collides(const App *app)
+{
+    const World *w = &app->world;
+    for (int k = 0; k < w->pair_count; k++)
+        if ((w->pairs[k].a == 0 && w->pairs[k].b == 1) || (w->pairs[k].a == 1 && w->pairs[k].b == 0)) return true;
+    return false;
+}
+
+const char *lesson_tie_note(bool tie)
+{
+    return tie ? tr("lesson.tie") : "";
+}
+
 const char *lesson_verdict(bool hit)
 {
     return tr(hit ? "lesson.collide" : "lesson.apart");
@@ -554,3 +567,21 @@ void lesson_sat_report(const App *app, const void *state, json_t *out)
     json_object_set_new(out, "sat", sat);
 }
 
+
+bool lesson_sat_explain(const App *app, const void *state, Explanation *out)
+{
+    (void)app;
+    const SatPicture *p = state;
+    if (!p->ok) return false;
+    const SatReport *r = &p->r;
+    *out = (Explanation){ 0, 1, r->hit, "" };
+    if (!r->hit && r->separating >= 0 && r->separating < r->count)
+        snprintf(out->criterion, sizeof out->criterion, "separating axis: axis %d of %d has a gap of %.1f",
+                 r->separating + 1, r->count, (double)-r->axes[r->separating].overlap);
+    else if (r->hit && r->min_axis >= 0 && r->min_axis < r->count)
+        snprintf(out->criterion, sizeof out->criterion, "no separating axis: all %d overlap, least %.1f on axis %d",
+                 r->count, (double)r->contact.depth, r->min_axis + 1);
+    else
+        snprintf(out->criterion, sizeof out->criterion, "%s", r->hit ? "no separating axis" : "separating axis");
+    return true;
+}

@@ -32,6 +32,13 @@ typedef struct CircleBox { Vec2 c; float r; Vec2 box; float w, h; } CircleBox;
  * false for a preset it does not have. */
 bool lesson_build_circle_box(World *w, const CircleBox *presets, int count, int preset);
 Color lesson_alpha(Color c, Uint8 alpha);
+/* Whether the collision pass (shapes_collide, the colours on screen) found
+ * shapes 0 and 1 colliding. A lesson's own test can differ from it only
+ * within float rounding of touching; the picture then states the colours'
+ * verdict and says it is a touch within rounding (lesson_tie_note). */
+bool lesson_pair_collides(const App *app);
+/* " (touching, within rounding)" in the catalogue's language, or "". */
+const char *lesson_tie_note(bool tie);
 /* "collide" or "apart", from the catalogue. */
 const char *lesson_verdict(bool hit);
 /* Text on a dark backdrop, vertically centred on at.y, where it does not
@@ -89,6 +96,9 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c);
 /* HUD lines: how many axes overlap (or the axis in focus with both
  * intervals), and what decided. */
 int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max);
+/* The pair, the verdict of the report the picture is drawn from, and the
+ * axis that decided (Lesson.explain). */
+bool lesson_sat_explain(const App *app, const void *state, Explanation *out);
 /* "sat": {"axes": [...], "separating", "separating_from", "mtv", "focus"} */
 void lesson_sat_report(const App *app, const void *state, json_t *out);
 
