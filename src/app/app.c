@@ -2,6 +2,7 @@
  * app.c - input to actions, the fixed tick, the frame and the HUD.
  */
 #include "app.h"
+#include "fileio.h"
 #include "i18n.h"
 #include "scene.h"
 #include "text.h"
@@ -411,14 +412,14 @@ void app_save_scene(App *app)
     localtime_r(&now, &tmv);
     char stamp[32];
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
-    char path[sizeof app->scene_path + 48];
-    snprintf(path, sizeof path, "%s-%s.json", base, stamp);
-    for (int k = 2; access(path, F_OK) == 0 && k < 1000; k++) snprintf(path, sizeof path, "%s-%s-%d.json", base, stamp, k);
+    char stem[sizeof app->scene_path + 48], path[sizeof app->scene_path + 64];
+    snprintf(stem, sizeof stem, "%s-%s", base, stamp);
     json_t *doc = scene_to_json(&app->world);
-    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
     json_decref(doc);
     char err[512];
-    if (text != NULL && write_file_atomic(path, text, strlen(text), err, sizeof err)) {
+    /* created exclusively: a taken name moves on to -2, -3, ... */
+    if (text != NULL && file_create_new(stem, ".json", text, strlen(text), path, sizeof path, err, sizeof err)) {
         app_status(app, tr("status.saved"), path);
         /* with no --scene, Ctrl+O reloads what was just saved */
         if (app->scene_path[0] == '\0' && strlen(path) < sizeof app->scene_path)

@@ -2,6 +2,7 @@
  * cli.c - the command line: every option checked before anything starts.
  */
 #include "cli.h"
+#include "fileio.h"
 #include "lesson.h"
 
 #include <errno.h>
@@ -120,4 +121,28 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         return CLI_ERROR;
     }
     return CLI_OK;
+}
+
+/* Two outputs, or an output and an input, that name one file (links
+ * resolved): the run would overwrite its own scene, or a PNG would end up
+ * holding JSON. */
+bool cli_check_same_files(const Options *o, char *err, size_t errlen)
+{
+    struct { const char *opt, *path; bool out; } f[4] = {
+        { "--screenshot", o->screenshot, true }, { "--state-out", o->state_out, true },
+        { "--scene", o->scene, false }, { "--input", o->input, false },
+    };
+    for (int i = 0; i < 4; i++) {
+        for (int j = i + 1; j < 4; j++) {
+            if (f[i].path == NULL || f[j].path == NULL || !(f[i].out || f[j].out)) continue;
+            if (!file_same(f[i].path, f[j].path)) continue;
+            char a[FILEIO_SHOW_MAX + 8], b[FILEIO_SHOW_MAX + 8];
+            snprintf(err, errlen, "%s '%s' and %s '%s' name the same file: %s", f[i].opt,
+                     path_shorten(f[i].path, a, sizeof a), f[j].opt, path_shorten(f[j].path, b, sizeof b),
+                     f[i].out && f[j].out ? "give each output its own file"
+                                          : "an output may not overwrite an input");
+            return false;
+        }
+    }
+    return true;
 }

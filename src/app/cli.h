@@ -22,6 +22,9 @@ typedef enum CliResult { CLI_OK = 0, CLI_HELP = 1, CLI_ERROR = 2 } CliResult;
 
 /* Parses argv. On CLI_ERROR, err holds a one-line message. */
 CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen);
+/* False (err: one line) when two outputs, or an output and an input, name
+ * the same file. */
+bool cli_check_same_files(const Options *o, char *err, size_t errlen);
 /* The usage text. */
 const char *cli_usage(void);
 

@@ -2,6 +2,7 @@
  * input.c - the binding table, the held-key set, and input scripts.
  */
 #include "input.h"
+#include "fileio.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -267,24 +268,17 @@ bool script_parse(const char *path, const char *text, size_t len, Script *out,
 
 bool script_load(const char *path, Script *out, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        snprintf(err, errlen, "%s:1:1: cannot open input script: %s", path, strerror(errno));
-        return false;
-    }
-    const size_t limit = (size_t)16 << 20;
-    char *buf = malloc(limit + 1);
-    size_t len = buf != NULL ? fread(buf, 1, limit + 1, f) : 0;
-    bool read_error = buf == NULL || ferror(f);
-    fclose(f);
-    if (read_error || len > limit) {
-        snprintf(err, errlen, "%s:1:1: %s", path, buf == NULL ? "out of memory" :
-                 len > limit ? "input script is larger than 16 MiB" : "cannot read input script");
-        free(buf);
+    char *buf = NULL;
+    size_t len = 0;
+    if (!file_read_all(path, (size_t)16 << 20, "input script", &buf, &len, err, errlen)) {
+        for (char *p = err; *p != '\0'; p++)
+            if ((unsigned char)*p < 0x20) *p = '?';
         return false;
     }
     if (memchr(buf, '\0', len) != NULL) {
-        snprintf(err, errlen, "%s:1:1: input script is not text (it holds a NUL byte)", path);
+        char shown[FILEIO_SHOW_MAX + 8];
+        snprintf(err, errlen, "%s:1:1: input script is not text (it holds a NUL byte)",
+                 path_shorten(path, shown, sizeof shown));
         free(buf);
         return false;
     }

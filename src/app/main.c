@@ -15,6 +15,7 @@
  */
 #include "app.h"
 #include "cli.h"
+#include "fileio.h"
 #include "i18n.h"
 #include "scene.h"
 #include "text.h"
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
 
 #define EXIT_BAD_INPUT 2
@@ -40,46 +42,116 @@ static int die(const char *msg)
 
 /* ---- Outputs ------------------------------------------------------------ */
 
-static bool save_png(SDL_Renderer *r, int w, int h, const char *path, char *err, size_t errlen)
+/* A growing memory buffer behind an SDL_RWops, so that the PNG is complete
+ * and checked before a byte of it reaches a file (fileio.c writes it). */
+typedef struct MemBuf { unsigned char *data; size_t len, cap, pos; bool failed; } MemBuf;
+
+static Sint64 SDLCALL mem_size(SDL_RWops *rw) { return (Sint64)((MemBuf *)rw->hidden.unknown.data1)->len; }
+
+static Sint64 SDLCALL mem_seek(SDL_RWops *rw, Sint64 off, int whence)
 {
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
-    if (s == NULL) { snprintf(err, errlen, "%s: %s", path, SDL_GetError()); return false; }
-    bool ok = SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGBA32, s->pixels, s->pitch) == 0;
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%ld.png", path, (long)getpid());
-    ok = ok && IMG_SavePNG(s, tmp) == 0;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write the screenshot: %s", path, ok ? "rename failed" : SDL_GetError());
-        remove(tmp);
-        ok = false;
+    MemBuf *m = rw->hidden.unknown.data1;
+    Sint64 base = whence == RW_SEEK_SET ? 0 : whence == RW_SEEK_CUR ? (Sint64)m->pos : (Sint64)m->len;
+    if (base + off < 0) return -1;
+    m->pos = (size_t)(base + off);
+    return (Sint64)m->pos;
+}
+
+static size_t SDLCALL mem_read(SDL_RWops *rw, void *ptr, size_t size, size_t num)
+{
+    MemBuf *m = rw->hidden.unknown.data1;
+    size_t avail = m->pos < m->len ? m->len - m->pos : 0;
+    size_t n = size > 0 ? (avail / size < num ? avail / size : num) : 0;
+    memcpy(ptr, m->data + m->pos, n * size);
+    m->pos += n * size;
+    return n;
+}
+
+static size_t SDLCALL mem_write(SDL_RWops *rw, const void *ptr, size_t size, size_t num)
+{
+    MemBuf *m = rw->hidden.unknown.data1;
+    if (size == 0 || num == 0) return 0;
+    if (num > ((size_t)1 << 31) / size) { m->failed = true; return 0; }
+    size_t bytes = size * num, end = m->pos + bytes;
+    if (end > m->cap) {
+        size_t cap = m->cap > 0 ? m->cap : 65536;
+        while (cap < end) cap *= 2;
+        unsigned char *p = realloc(m->data, cap);
+        if (p == NULL) { m->failed = true; return 0; }
+        m->data = p;
+        m->cap = cap;
     }
+    if (m->pos > m->len) memset(m->data + m->len, 0, m->pos - m->len);
+    memcpy(m->data + m->pos, ptr, bytes);
+    m->pos = end;
+    if (end > m->len) m->len = end;
+    return num;
+}
+
+static int SDLCALL mem_close(SDL_RWops *rw) { SDL_FreeRW(rw); return 0; }
+
+/* The last frame as a PNG in memory, checked: the signature, and the IEND
+ * chunk that ends every complete PNG. */
+static bool encode_png(SDL_Renderer *r, int w, int h, const char *path, MemBuf *m, char *err, size_t errlen)
+{
+    static const unsigned char SIG[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n' };
+    static const unsigned char IEND[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82 };
+    char shown[FILEIO_SHOW_MAX + 8];
+    memset(m, 0, sizeof *m);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_RWops *rw = SDL_AllocRW();
+    bool ok = s != NULL && rw != NULL && SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGBA32, s->pixels, s->pitch) == 0;
+    if (rw != NULL) {
+        rw->type = SDL_RWOPS_UNKNOWN;
+        rw->size = mem_size;
+        rw->seek = mem_seek;
+        rw->read = mem_read;
+        rw->write = mem_write;
+        rw->close = mem_close;
+        rw->hidden.unknown.data1 = m;
+    }
+    ok = ok && IMG_SavePNG_RW(s, rw, 0) == 0 && !m->failed;
+    ok = ok && m->len >= 20 && memcmp(m->data, SIG, 8) == 0 && memcmp(m->data + m->len - 12, IEND, 12) == 0;
+    if (!ok) {
+        snprintf(err, errlen, "%s: cannot make the screenshot: %s", path_shorten(path, shown, sizeof shown),
+                 m->failed ? "out of memory" : SDL_GetError()[0] != '\0' ? SDL_GetError() : "the PNG is incomplete");
+        free(m->data);
+        memset(m, 0, sizeof *m);
+    }
+    if (rw != NULL) SDL_FreeRW(rw);
     SDL_FreeSurface(s);
     return ok;
 }
 
-static bool save_state(const App *app, const char *path, char *err, size_t errlen)
+/* The --state-out document as text (malloc'ed, with a final newline). */
+static char *state_text(const App *app, size_t *len)
 {
     json_t *doc = app_state_json(app);
-    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
     json_decref(doc);
-    if (text == NULL) { snprintf(err, errlen, "%s: out of memory", path); return false; }
+    if (text == NULL) return NULL;
     size_t n = strlen(text);
-    text[n] = '\n';
-    bool ok = write_file_atomic(path, text, n + 1, err, errlen);
-    free(text);
-    return ok;
+    char *t = realloc(text, n + 2);
+    if (t == NULL) { free(text); return NULL; }
+    t[n] = '\n';
+    t[n + 1] = '\0';
+    *len = n + 1;
+    return t;
 }
 
-/* A screenshot name in the working folder that does not exist yet. */
-static void screenshot_name(char *out, size_t n)
+/* F12: a new PNG in the working folder, never over an existing file. */
+static bool save_screenshot_new(SDL_Renderer *r, int w, int h, char *name, size_t n, char *err, size_t errlen)
 {
     time_t now = time(NULL);
     struct tm tmv;
     localtime_r(&now, &tmv);
-    char stamp[32];
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
-    snprintf(out, n, "collision-lab-%s.png", stamp);
-    for (int k = 2; access(out, F_OK) == 0 && k < 10000; k++) snprintf(out, n, "collision-lab-%s-%d.png", stamp, k);
+    char stem[64];
+    strftime(stem, sizeof stem, "collision-lab-%Y%m%d-%H%M%S", &tmv);
+    MemBuf m;
+    if (!encode_png(r, w, h, stem, &m, err, errlen)) return false;
+    bool ok = file_create_new(stem, ".png", m.data, m.len, name, n, err, errlen);
+    free(m.data);
+    return ok;
 }
 
 /* ---- The run ------------------------------------------------------------ */
@@ -108,15 +180,37 @@ static void render_frame(App *app, Canvas *c, SDL_Renderer *r, Text *text, int o
     text_frame_end(text);
 }
 
+/* --screenshot and --state-out: both written, or (exit 2) neither. */
 static int write_outputs(Run *run, SDL_Renderer *r, Canvas *c, Text *text, int w, int h)
 {
     char err[1400];
+    FileOut outs[2];
+    int n = 0;
+    MemBuf png;
+    memset(&png, 0, sizeof png);
+    char *json = NULL;
+    int rc = 0;
     if (run->opt.screenshot != NULL) {
         render_frame(&run->app, c, r, text, w, h);
-        if (!save_png(r, w, h, run->opt.screenshot, err, sizeof err)) return die(err);
+        if (!encode_png(r, w, h, run->opt.screenshot, &png, err, sizeof err)) rc = die(err);
+        else outs[n++] = (FileOut){ run->opt.screenshot, png.data, png.len };
     }
-    if (run->opt.state_out != NULL && !save_state(&run->app, run->opt.state_out, err, sizeof err)) return die(err);
-    return 0;
+    if (rc == 0 && run->opt.state_out != NULL) {
+        size_t len = 0;
+        json = state_text(&run->app, &len);
+        char shown[FILEIO_SHOW_MAX + 8];
+        if (json == NULL) {
+            snprintf(err, sizeof err, "%s: cannot write: out of memory",
+                     path_shorten(run->opt.state_out, shown, sizeof shown));
+            rc = die(err);
+        } else {
+            outs[n++] = (FileOut){ run->opt.state_out, json, len };
+        }
+    }
+    if (rc == 0 && !file_write_all(outs, n, err, sizeof err)) rc = die(err);
+    free(png.data);
+    free(json);
+    return rc;
 }
 
 static int run_headless(Run *run)
@@ -302,8 +396,8 @@ static int run_windowed(Run *run)
         if (app->want_screenshot) {
             app->want_screenshot = false;
             char name[256], err[1400];
-            screenshot_name(name, sizeof name);
-            if (save_png(r, out_w, out_h, name, err, sizeof err)) app_status(app, tr("status.screenshot"), name);
+            if (save_screenshot_new(r, out_w, out_h, name, sizeof name, err, sizeof err))
+                app_status(app, tr("status.screenshot"), name);
             else app_status(app, "%s", err);
         }
         SDL_RenderPresent(r);
@@ -367,8 +461,13 @@ int main(int argc, char **argv)
     if (cr == CLI_ERROR) return die(err);   /* one line; --help shows the usage */
 
     /* every input is checked before anything starts: nothing half-loaded */
-    if (run.opt.screenshot != NULL && !path_writable(run.opt.screenshot, err, sizeof err)) return die(err);
-    if (run.opt.state_out != NULL && !path_writable(run.opt.state_out, err, sizeof err)) return die(err);
+    /* a full disk or a file size limit is a failed write, and a reader that
+     * goes away a failed write to its pipe: errors, not deaths */
+    signal(SIGXFSZ, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
+    if (run.opt.screenshot != NULL && !file_check_output(run.opt.screenshot, err, sizeof err)) return die(err);
+    if (run.opt.state_out != NULL && !file_check_output(run.opt.state_out, err, sizeof err)) return die(err);
+    if (!cli_check_same_files(&run.opt, err, sizeof err)) return die(err);
     if (run.opt.input != NULL && !script_load(run.opt.input, &run.script, err, sizeof err)) return die(err);
     World scene;
     world_init(&scene);

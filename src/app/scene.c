@@ -7,14 +7,13 @@
  * text along the same path (shapes[3].r) to find where to point.
  */
 #include "scene.h"
+#include "fileio.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static const float DEG = 0.017453292519943295f;
 
@@ -322,19 +321,10 @@ bool scene_parse(const char *path, const char *text, size_t len, World *out,
 
 bool scene_load(const char *path, World *out, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        snprintf(err, errlen, "%s:1:1: cannot open scene: %s", path, strerror(errno));
-        return false;
-    }
-    char *buf = malloc(SCENE_MAX_BYTES + 1);
-    size_t len = buf != NULL ? fread(buf, 1, SCENE_MAX_BYTES + 1, f) : 0;
-    bool bad = buf == NULL || ferror(f);
-    fclose(f);
-    if (bad || len > SCENE_MAX_BYTES) {
-        snprintf(err, errlen, "%s:1:1: %s", path, buf == NULL ? "out of memory" :
-                 len > SCENE_MAX_BYTES ? "scene file is larger than 16 MiB" : "cannot read scene (is it a folder?)");
-        free(buf);
+    char *buf = NULL;
+    size_t len = 0;
+    if (!file_read_all(path, SCENE_MAX_BYTES, "scene file", &buf, &len, err, errlen)) {
+        one_line(err);
         return false;
     }
     bool ok = scene_parse(path, buf, len, out, err, errlen);
@@ -344,11 +334,19 @@ bool scene_load(const char *path, World *out, char *err, size_t errlen)
 
 /* ---- Writing ------------------------------------------------------------ */
 
+/* v as the shortest decimal that reads back as the same float (at most 9
+ * significant digits, %.9g, always do): a save reloads exactly. Written
+ * with JSON_REAL_PRECISION(9), the double holding that decimal prints as it. */
 static json_t *num(float v)
 {
-    /* three decimals are plenty for pixels and keep files readable */
-    double d = round((double)v * 1000.0) / 1000.0;
-    if (d == 0.0) d = 0.0;  /* no "-0.0" */
+    if (v == 0.0f) return json_integer(0);   /* no "-0" */
+    char buf[32];
+    double d = (double)v;
+    for (int digits = 1; digits <= 9; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, (double)v);
+        d = strtod(buf, NULL);
+        if ((float)d == v) break;
+    }
     return d == floor(d) && fabs(d) < 1e15 ? json_integer((json_int_t)d) : json_real(d);
 }
 
@@ -389,43 +387,4 @@ json_t *scene_to_json(const World *w)
     json_t *shapes = json_array();
     for (int i = 0; i < w->count; i++) json_array_append_new(shapes, scene_shape_json(&w->bodies[i]));
     return json_pack("{s:s, s:o, s:i}", "title", w->title, "shapes", shapes, "selected", w->selected);
-}
-
-bool path_writable(const char *path, char *err, size_t errlen)
-{
-    char dir[4096];
-    const char *slash = strrchr(path, '/');
-    if (slash == NULL) snprintf(dir, sizeof dir, ".");
-    else if (slash == path) snprintf(dir, sizeof dir, "/");
-    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    if (access(dir, W_OK) != 0) {
-        snprintf(err, errlen, "%s: cannot write there: folder '%s': %s", path, dir, strerror(errno));
-        return false;
-    }
-    /* a folder of that name would only fail at the end of the run */
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: cannot write there: it is a folder", path);
-        return false;
-    }
-    return true;
-}
-
-bool write_file_atomic(const char *path, const char *data, size_t len, char *err, size_t errlen)
-{
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (f == NULL) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = fwrite(data, 1, len, f) == len;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
 }

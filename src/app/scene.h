@@ -25,11 +25,4 @@ json_t *scene_to_json(const World *w);
 /* One shape in the scene format. New reference. */
 json_t *scene_shape_json(const Body *b);
 
-/* Writes text to path through a temporary file and a rename, so a failure
- * leaves no partial file. err gets a one-line message. */
-bool write_file_atomic(const char *path, const char *data, size_t len,
-                       char *err, size_t errlen);
-/* Can a file be created at path? (its folder exists and is writable) */
-bool path_writable(const char *path, char *err, size_t errlen);
-
 #endif
