@@ -173,7 +173,7 @@ static void test_scene_bad(void **s)
         { "{ \"shapes\": [ }", "s.json:1:15:", "JSON" },
         { "[1, 2]", "s.json:1:1:", "object" },
         { "{ \"title\": 5, \"shapes\": [] }", "s.json:1:12:", "string" },
-        { "{ \"shape\": [] }", "s.json:1:1:", "shapes" },
+        { "{ \"shape\": [] }", "s.json:1:3:", "unknown key \"shape\"" },
         { "{ \"shapes\": {} }", "s.json:1:13:", "array" },
         { "{ \"shapes\": [\n  { \"kind\": \"hexagon\" } ] }", "s.json:2:13:", "kind" },
         { "{ \"shapes\": [\n  { \"kind\": \"circle\", \"x\": 1, \"y\": 2 } ] }", "s.json:2:3:", "\"r\"" },

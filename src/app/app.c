@@ -414,7 +414,8 @@ void app_save_scene(App *app)
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
     char stem[sizeof app->scene_path + 48], path[sizeof app->scene_path + 64];
     snprintf(stem, sizeof stem, "%s-%s", base, stamp);
-    json_t *doc = scene_to_json(&app->world);
+    SceneMeta meta = { 0, true, app->lesson, true, app->view.zoom, app->view.pan };
+    json_t *doc = scene_to_json_meta(&app->world, &meta);
     char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
     json_decref(doc);
     char err[512];

@@ -5,6 +5,7 @@
 #include "fileio.h"
 
 #include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,9 @@ static bool parse_number(const char *w, size_t n, double *out)
     char *endp = NULL;
     errno = 0;
     double v = strtod(buf, &endp);
+    /* as the scene loader (jansson): a denormal or an underflow to zero is a
+     * number (1e-320), an overflow is not */
+    if (errno == ERANGE && isfinite(v) && fabs(v) <= DBL_MIN) errno = 0;
     if (endp != buf + n || errno != 0 || !isfinite(v)) return false;
     *out = v;
     return true;
@@ -181,7 +185,8 @@ bool script_parse(const char *path, const char *text, size_t len, Script *out,
         const char *hash = memchr(line, '#', (size_t)(eol - line));
         Cursor c = { line, line, hash != NULL ? hash : eol };
         p = eol < end ? eol + 1 : end;
-        if (line_no == 1 && c.end - c.p >= 3 && memcmp(c.p, "\xEF\xBB\xBF", 3) == 0) c.p += 3;
+        /* a BOM is not a column: columns count from after it, as in scenes */
+        if (line_no == 1 && c.end - c.p >= 3 && memcmp(c.p, "\xEF\xBB\xBF", 3) == 0) { c.p += 3; line += 3; }
 
         const char *w = NULL;
         size_t n = 0;
@@ -257,8 +262,11 @@ bool script_parse(const char *path, const char *text, size_t len, Script *out,
         if (!script_push(&s, e)) { msg = "out of memory"; break; }
     }
     if (msg != NULL) {
-        long col = at != NULL ? (long)(at - line) + 1 : 1;
-        snprintf(err, errlen, "%s:%ld:%ld: %s", path, line_no, col, msg);
+        /* columns count characters (UTF-8), as the scene loader's do */
+        long col = 1;
+        for (const char *q = line; at != NULL && q < at; q++) col += ((unsigned char)*q & 0xC0) != 0x80;
+        char shown[FILEIO_SHOW_MAX + 8];
+        snprintf(err, errlen, "%s:%ld:%ld: %s", path_shorten(path, shown, sizeof shown), line_no, col, msg);
         script_free(&s);
         return false;
     }

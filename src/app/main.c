@@ -471,7 +471,10 @@ int main(int argc, char **argv)
     if (run.opt.input != NULL && !script_load(run.opt.input, &run.script, err, sizeof err)) return die(err);
     World scene;
     world_init(&scene);
-    if (run.opt.scene != NULL && !scene_load(run.opt.scene, &scene, err, sizeof err)) {
+    SceneMeta meta;
+    memset(&meta, 0, sizeof meta);
+    meta.lesson_max = lesson_count() - 1;
+    if (run.opt.scene != NULL && !scene_load_meta(run.opt.scene, &scene, &meta, err, sizeof err)) {
         script_free(&run.script);
         return die(err);
     }
@@ -488,11 +491,18 @@ int main(int argc, char **argv)
     if (!i18n_set_language(lang, err, sizeof err) && !i18n_set_language("en", err, sizeof err))
         fprintf(stderr, "collision-lab: %s; the window's text shows message keys\n", err);
 
-    app_init(&run.app, run.opt.lesson);
+    app_init(&run.app, meta.has_lesson ? meta.lesson : run.opt.lesson);   /* the scene's "lesson" */
     run.app.headless = run.opt.headless;
     if (run.opt.scene != NULL) {
         app_take_world(&run.app, &scene);
         snprintf(run.app.scene_path, sizeof run.app.scene_path, "%s", run.opt.scene);
+        if (meta.has_view) {
+            /* the scene's "view", kept on the canvas as the lab keeps a pan */
+            float hw = 0.5f * CANVAS_W / meta.zoom, hh = 0.5f * CANVAS_H / meta.zoom;
+            run.app.view.zoom = meta.zoom;
+            run.app.view.pan.x = meta.pan.x < hw ? hw : meta.pan.x > CANVAS_W - hw ? CANVAS_W - hw : meta.pan.x;
+            run.app.view.pan.y = meta.pan.y < hh ? hh : meta.pan.y > CANVAS_H - hh ? CANVAS_H - hh : meta.pan.y;
+        }
     }
     world_free(&scene);
 

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const float DEG = 0.017453292519943295f;
 
 /* ---- Finding a value in valid JSON text -------------------------------- */
 
@@ -103,6 +102,68 @@ static void line_col(const char *text, const char *at, int *line, int *col)
     }
 }
 
+/* ---- JSON syntax mistakes jansson words poorly ----------------------------
+ *
+ * jansson calls a missing comma "'}' expected" and points past a trailing
+ * comma at the bracket. Before its message is used, this scan looks for
+ * those two mistakes in order and names them: a value (or key) that follows
+ * another with no ',' between, and a ',' with nothing after it before '}' or
+ * ']'. Anything else is left to jansson. */
+
+static const char *skip_token(const char *p, const char *end)
+{
+    if (*p == '"') return skip_string(p, end);
+    while (p < end && !strchr(",:{}[]\" \t\r\n", *p)) p++;
+    return p;
+}
+
+static const char *comma_mistake(const char *text, const char *end, const char **at)
+{
+    char stack[64];
+    int depth = 0;
+    /* what the last token was: 0 an opening bracket or nothing, 1 a value,
+     * 2 a ',', 3 a ':' */
+    int last = 0;
+    const char *last_comma = NULL;
+    for (const char *p = ws(text, end); p < end; p = ws(p, end)) {
+        char c = *p;
+        if (c == '{' || c == '[') {
+            if (last == 1 && depth > 0) { *at = p; return "missing ',' between two values"; }
+            if (last == 1) return NULL;
+            if (depth == (int)sizeof stack) return NULL;
+            stack[depth++] = c;
+            last = 0;
+            p++;
+        } else if (c == '}' || c == ']') {
+            if (last == 2) { *at = last_comma; return c == '}' ? "a trailing ',' before '}' (remove it)" : "a trailing ',' before ']' (remove it)"; }
+            if (depth == 0) return NULL;
+            depth--;
+            last = 1;
+            p++;
+        } else if (c == ',') {
+            if (last != 1) return NULL;
+            last = 2;
+            last_comma = p;
+            p++;
+        } else if (c == ':') {
+            if (last != 1) return NULL;
+            last = 3;
+            p++;
+        } else {
+            /* only JSON's own words: anything else is jansson's to name */
+            if (depth == 0 || !strchr("\"-0123456789tfn", c)) return NULL;
+            if (last == 1) {
+                *at = p;
+                return depth > 0 && stack[depth - 1] == '{' && c == '"' ? "missing ',' before this key"
+                                                                         : "missing ',' between two values";
+            }
+            last = 1;
+            p = skip_token(p, end);
+        }
+    }
+    return NULL;
+}
+
 /* ---- Loading ------------------------------------------------------------ */
 
 typedef struct Loader {
@@ -111,28 +172,48 @@ typedef struct Loader {
     size_t errlen;
     PathStep steps[4];
     int nsteps;
+    bool at_key;   /* point at the last step's key, not at its value */
 } Loader;
+
+/* From the start of a value back to the opening quote of its key. */
+static const char *key_before(const char *text, const char *v)
+{
+    const char *p = v;
+    while (p > text && strchr(" \t\r\n", p[-1])) p--;
+    if (p > text && p[-1] == ':') p--;
+    while (p > text && strchr(" \t\r\n", p[-1])) p--;
+    if (p > text && p[-1] == '"') {
+        p--;
+        while (p > text && !(p[-1] == '"' && (p - 1 == text || p[-2] != '\\'))) p--;
+        if (p > text) p--;
+    }
+    return p;
+}
 
 static bool fail(Loader *L, const char *fmt, ...)
 {
     const char *at = json_locate(L->text, L->end, L->steps, L->nsteps);
+    if (L->at_key) at = key_before(L->text, at);
     int line = 1, col = 1;
     line_col(L->text, at, &line, &col);
     char where[96] = "";
     size_t w = 0;
     for (int i = 0; i < L->nsteps && w < sizeof where - 1; i++) {
         int k = L->steps[i].key != NULL
-            ? snprintf(where + w, sizeof where - w, "%s%s", i ? "." : "", L->steps[i].key)
+            ? snprintf(where + w, sizeof where - w, "%s%.40s", i ? "." : "", L->steps[i].key)
             : snprintf(where + w, sizeof where - w, "[%d]", L->steps[i].index);
         if (k < 0) break;
         w += (size_t)k;
     }
-    char msg[256];
+    if (w >= sizeof where) w = sizeof where - 1;
+    char msg[320];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(L->err, L->errlen, "%s:%d:%d: %s%s%s", L->path, line, col, where, w ? ": " : "", msg);
+    char shown[FILEIO_SHOW_MAX + 8];
+    snprintf(L->err, L->errlen, "%s:%d:%d: %s%s%s", path_shorten(L->path, shown, sizeof shown), line, col, where,
+             w ? ": " : "", msg);
     one_line(L->err);
     return false;
 }
@@ -149,9 +230,10 @@ static const char *json_type_name(const json_t *v)
     }
 }
 
-/* A number field of obj; required unless def is given (non-NULL). */
-static bool get_number(Loader *L, json_t *obj, const char *key, const float *def,
-                       float lo, float hi, float *out)
+/* A number field of obj; required unless def is given (non-NULL). The
+ * range message shows the value as written (100000.01, not 100000). */
+static bool get_double(Loader *L, json_t *obj, const char *key, const double *def, double lo, double hi,
+                       double *out)
 {
     json_t *v = json_object_get(obj, key);
     L->steps[L->nsteps].key = key;
@@ -163,10 +245,52 @@ static bool get_number(Loader *L, json_t *obj, const char *key, const float *def
     if (!json_is_number(v)) return fail(L, "must be a number, not %s", json_type_name(v));
     double d = json_number_value(v);
     if (!isfinite(d)) return fail(L, "must be a finite number");
-    if (d < lo || d > hi) return fail(L, "must be from %g to %g (got %g)", (double)lo, (double)hi, d);
-    *out = (float)d;
+    if (d < lo || d > hi) return fail(L, "must be from %g to %g (got %.10g)", lo, hi, d);
+    *out = d;
     L->nsteps--;
     return true;
+}
+
+static bool get_number(Loader *L, json_t *obj, const char *key, const float *def,
+                       float lo, float hi, float *out)
+{
+    double d = 0.0, dd = def != NULL ? (double)*def : 0.0;
+    if (!get_double(L, obj, key, def != NULL ? &dd : NULL, (double)lo, (double)hi, &d)) return false;
+    *out = (float)d;
+    return true;
+}
+
+/* Degrees in a file -> radians in the lab, computed in double so that the
+ * shortest decimal written for an angle reads back as the same float. */
+static float angle_from_deg(double deg) { return (float)(fmod(deg, 360.0) * (3.14159265358979323846 / 180.0)); }
+
+/* Keys a shape may have: its kind's own, and what --state-out adds. */
+static bool shape_keys_ok(Loader *L, json_t *js, const char *kind, const char *const *own, const char *list)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(js, key, v) {
+        bool known = strcmp(key, "kind") == 0 || strcmp(key, "colliding") == 0 || strcmp(key, "selected") == 0;
+        for (int i = 0; own[i] != NULL && !known; i++) known = strcmp(key, own[i]) == 0;
+        if (!known) {
+            L->steps[L->nsteps++].key = key;
+            L->at_key = true;
+            return fail(L, "unknown key \"%.40s\": a %s has %s", key, kind, list);
+        }
+    }
+    return true;
+}
+
+/* A shape wholly off the 1280x720 canvas could never be seen nor reached. */
+static bool on_canvas(Loader *L, const Body *b)
+{
+    Shape s = body_shape(b);
+    Aabb box = shape_aabb(&s);
+    if (box.max.x >= 0.0f && box.min.x <= CANVAS_W && box.max.y >= 0.0f && box.min.y <= CANVAS_H) return true;
+    return fail(L, "the shape lies outside the canvas, which ends at x 0 and %g, y 0 and %g "
+                   "(the shape spans x %.6g..%.6g, y %.6g..%.6g)",
+                (double)CANVAS_W, (double)CANVAS_H, (double)box.min.x, (double)box.max.x, (double)box.min.y,
+                (double)box.max.y);
 }
 
 static bool load_shape(Loader *L, json_t *js, Body *out)
@@ -179,27 +303,36 @@ static bool load_shape(Loader *L, json_t *js, Body *out)
     if (!json_is_string(kind)) return fail(L, "must be \"circle\", \"rect\" or \"poly\"");
     const char *k = json_string_value(kind);
     L->nsteps--;
-    const float zero = 0.0f;
+    const double zero = 0.0;
     const float MAXC = 100000.0f, MAXS = 20000.0f;
     if (strcmp(k, "circle") == 0) {
-        float x = 0, y = 0, r = 0, a = 0;
+        static const char *const own[] = { "x", "y", "r", "angle_deg", NULL };
+        if (!shape_keys_ok(L, js, "circle", own, "x, y, r and angle_deg")) return false;
+        float x = 0, y = 0, r = 0;
+        double a = 0.0;
         if (!get_number(L, js, "x", NULL, -MAXC, MAXC, &x) || !get_number(L, js, "y", NULL, -MAXC, MAXC, &y) ||
             !get_number(L, js, "r", NULL, -MAXS, MAXS, &r) ||
-            !get_number(L, js, "angle_deg", &zero, -1e6f, 1e6f, &a))
+            !get_double(L, js, "angle_deg", &zero, -1e6, 1e6, &a))
             return false;
-        if (!(r > 0.0f)) { L->steps[L->nsteps++].key = "r"; return fail(L, "radius must be > 0 (got %g)", (double)r); }
+        if (!(r > 0.0f)) { L->steps[L->nsteps++].key = "r"; return fail(L, "radius must be > 0 (got %.10g)", (double)r); }
         *out = body_circle(x, y, r);
-        out->angle = fmodf(a, 360.0f) * DEG;
+        out->angle = angle_from_deg(a);
     } else if (strcmp(k, "rect") == 0) {
-        float x = 0, y = 0, w = 0, h = 0, a = 0;
+        static const char *const own[] = { "x", "y", "w", "h", "angle_deg", NULL };
+        if (!shape_keys_ok(L, js, "rect", own, "x, y, w, h and angle_deg")) return false;
+        float x = 0, y = 0, w = 0, h = 0;
+        double a = 0.0;
         if (!get_number(L, js, "x", NULL, -MAXC, MAXC, &x) || !get_number(L, js, "y", NULL, -MAXC, MAXC, &y) ||
             !get_number(L, js, "w", NULL, -MAXS, MAXS, &w) || !get_number(L, js, "h", NULL, -MAXS, MAXS, &h) ||
-            !get_number(L, js, "angle_deg", &zero, -1e6f, 1e6f, &a))
+            !get_double(L, js, "angle_deg", &zero, -1e6, 1e6, &a))
             return false;
-        if (!(w > 0.0f)) { L->steps[L->nsteps++].key = "w"; return fail(L, "width must be > 0 (got %g)", (double)w); }
-        if (!(h > 0.0f)) { L->steps[L->nsteps++].key = "h"; return fail(L, "height must be > 0 (got %g)", (double)h); }
-        *out = body_rect(x, y, w, h, fmodf(a, 360.0f));
+        if (!(w > 0.0f)) { L->steps[L->nsteps++].key = "w"; return fail(L, "width must be > 0 (got %.10g)", (double)w); }
+        if (!(h > 0.0f)) { L->steps[L->nsteps++].key = "h"; return fail(L, "height must be > 0 (got %.10g)", (double)h); }
+        *out = body_rect(x, y, w, h, 0.0f);
+        out->angle = angle_from_deg(a);
     } else if (strcmp(k, "poly") == 0) {
+        static const char *const own[] = { "points", NULL };
+        if (!shape_keys_ok(L, js, "poly", own, "points (its corners, already turned and placed)")) return false;
         json_t *pts = json_object_get(js, "points");
         L->steps[L->nsteps].key = "points";
         if (pts == NULL) return fail(L, "missing field \"points\" ([[x,y], ...], 3 to %d of them)", POLY_MAX_VERTS);
@@ -219,7 +352,8 @@ static bool load_shape(Loader *L, json_t *js, Body *out)
                 return fail(L, "a point must be [x, y] with two numbers");
             double x = json_number_value(json_array_get(pt, 0)), y = json_number_value(json_array_get(pt, 1));
             if (!isfinite(x) || !isfinite(y) || fabs(x) > MAXC || fabs(y) > MAXC)
-                return fail(L, "coordinates must be finite numbers from %g to %g", -(double)MAXC, (double)MAXC);
+                return fail(L, "coordinates must be finite numbers from %g to %g (got %.10g, %.10g)", -(double)MAXC,
+                            (double)MAXC, x, y);
             v[i] = (Vec2){ (float)x, (float)y };
             for (size_t j = 0; j < i; j++)
                 if (v[j].x == v[i].x && v[j].y == v[i].y)
@@ -230,39 +364,139 @@ static bool load_shape(Loader *L, json_t *js, Body *out)
         memset(&p, 0, sizeof p);
         p.count = (int)n;
         memcpy(p.verts, v, sizeof v[0] * n);
-        if (fabsf(poly_signed_area(&p)) < 1e-3f)
-            return fail(L, "the polygon has no area: its points lie on one line, or its edges cross");
-        if (!poly_is_convex(&p))
+        /* the module's own test decides (collide.h poly_is_convex); the
+         * message only says which way it failed */
+        if (!poly_is_convex(&p)) {
+            double area2 = 0.0;
+            for (size_t i = 0; i < n; i++)
+                area2 += (double)v[i].x * v[(i + 1) % n].y - (double)v[i].y * v[(i + 1) % n].x;
+            if (area2 == 0.0)
+                return fail(L, "the polygon has no area: its points lie on one line, or its edges cross");
             return fail(L, "the polygon is not convex: the separating axis test needs convex shapes "
                            "(a dent hides gaps that no edge normal can see); split it into convex parts");
+        }
         L->nsteps--;
         *out = body_poly(v, (int)n);
     } else {
         L->nsteps++;
-        return fail(L, "unknown kind \"%s\" (circle, rect or poly)", k);
+        return fail(L, "unknown kind \"%.40s\" (circle, rect or poly)", k);
+    }
+    return on_canvas(L, out);
+}
+
+/* The scene's own keys, and (in a --state-out file, which has "tick") what
+ * --state-out adds beside them: a state file loads back as a scene. */
+static bool top_keys_ok(Loader *L, json_t *root)
+{
+    static const char *const scene[] = { "title", "shapes", "selected", "lesson", "view", NULL };
+    bool state = json_object_get(root, "tick") != NULL;
+    const char *key;
+    json_t *v;
+    json_object_foreach(root, key, v) {
+        bool known = state;
+        for (int i = 0; scene[i] != NULL && !known; i++) known = strcmp(key, scene[i]) == 0;
+        if (!known) {
+            L->steps[0].key = key;
+            L->nsteps = 1;
+            L->at_key = true;
+            return fail(L, "unknown key \"%.40s\": a scene has title, shapes, selected, lesson and view", key);
+        }
     }
     return true;
 }
 
-bool scene_parse(const char *path, const char *text, size_t len, World *out,
-                 char *err, size_t errlen)
+static bool load_meta(Loader *L, json_t *root, SceneMeta *meta)
+{
+    json_t *lesson = json_object_get(root, "lesson");
+    if (lesson != NULL) {
+        L->steps[0].key = "lesson";
+        L->nsteps = 1;
+        int max = meta != NULL && meta->lesson_max > 0 ? meta->lesson_max : 99;
+        double d = json_is_number(lesson) ? json_number_value(lesson) : -1.0;
+        if (!json_is_number(lesson) || d != floor(d) || d < 0.0 || d > (double)max)
+            return fail(L, "must be a lesson number from 0 to %d", max);
+        if (meta != NULL) { meta->has_lesson = true; meta->lesson = (int)d; }
+        L->nsteps = 0;
+    }
+    json_t *view = json_object_get(root, "view");
+    if (view != NULL) {
+        L->steps[0].key = "view";
+        L->nsteps = 1;
+        if (!json_is_object(view)) return fail(L, "must be an object: {\"zoom\": Z, \"pan\": [x, y]}");
+        const char *key;
+        json_t *v;
+        json_object_foreach(view, key, v) {
+            if (strcmp(key, "zoom") != 0 && strcmp(key, "pan") != 0) {
+                L->steps[1].key = key;
+                L->nsteps = 2;
+                L->at_key = true;
+                return fail(L, "unknown key \"%.40s\": a view has zoom and pan", key);
+            }
+        }
+        double one = 1.0, zoom = 1.0;
+        if (!get_double(L, view, "zoom", &one, 1.0, 16.0, &zoom)) return false;
+        double pan[2] = { 0.5 * CANVAS_W, 0.5 * CANVAS_H };
+        json_t *jp = json_object_get(view, "pan");
+        if (jp != NULL) {
+            L->steps[1].key = "pan";
+            L->nsteps = 2;
+            if (!json_is_array(jp) || json_array_size(jp) != 2 || !json_is_number(json_array_get(jp, 0)) ||
+                !json_is_number(json_array_get(jp, 1)))
+                return fail(L, "must be [x, y]: the canvas point at the centre of the window");
+            pan[0] = json_number_value(json_array_get(jp, 0));
+            pan[1] = json_number_value(json_array_get(jp, 1));
+            if (!(pan[0] >= 0.0 && pan[0] <= CANVAS_W && pan[1] >= 0.0 && pan[1] <= CANVAS_H))
+                return fail(L, "must be a point on the canvas (x 0 to %g, y 0 to %g)", (double)CANVAS_W,
+                            (double)CANVAS_H);
+        }
+        if (meta != NULL) {
+            meta->has_view = true;
+            meta->zoom = (float)zoom;
+            meta->pan = (Vec2){ (float)pan[0], (float)pan[1] };
+        }
+        L->nsteps = 0;
+    }
+    return true;
+}
+
+bool scene_parse_meta(const char *path, const char *text, size_t len, World *out, SceneMeta *meta,
+                      char *err, size_t errlen)
 {
     /* a UTF-8 byte order mark, as some editors write, is accepted */
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) { text += 3; len -= 3; }
-    Loader L = { path, text, text + len, err, errlen, { { NULL, 0 } }, 0 };
+    Loader L = { path, text, text + len, err, errlen, { { NULL, 0 } }, 0, false };
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    char shown[FILEIO_SHOW_MAX + 8];
     if (root == NULL) {
-        snprintf(err, errlen, "%s:%d:%d: not valid JSON: %s", path, je.line < 1 ? 1 : je.line,
-                 je.column < 1 ? 1 : je.column, je.text);
+        const char *at = NULL;
+        const char *why = comma_mistake(text, text + len, &at);
+        if (why != NULL) {
+            int line = 1, col = 1;
+            line_col(text, at, &line, &col);
+            snprintf(err, errlen, "%s:%d:%d: not valid JSON: %s", path_shorten(path, shown, sizeof shown), line, col,
+                     why);
+        } else {
+            snprintf(err, errlen, "%s:%d:%d: not valid JSON: %s", path_shorten(path, shown, sizeof shown),
+                     je.line < 1 ? 1 : je.line, je.column < 1 ? 1 : je.column, je.text);
+        }
         one_line(err);
         return false;
     }
+    SceneMeta m;
+    memset(&m, 0, sizeof m);
+    m.lesson_max = meta != NULL ? meta->lesson_max : 0;
     World w;
     world_init(&w);
     bool ok = false;
     do {
         if (!json_is_object(root)) { fail(&L, "a scene must be a JSON object with \"shapes\""); break; }
+        if (!top_keys_ok(&L, root)) break;
+        L.at_key = false;
+        L.nsteps = 0;
+        if (!load_meta(&L, root, &m)) break;
+        L.at_key = false;
+        L.nsteps = 0;
         json_t *title = json_object_get(root, "title");
         if (title != NULL) {
             L.steps[0].key = "title";
@@ -316,10 +550,16 @@ bool scene_parse(const char *path, const char *text, size_t len, World *out,
     world_collide(&w);
     world_take(out, &w);
     world_free(&w);
+    if (meta != NULL) *meta = m;
     return true;
 }
 
-bool scene_load(const char *path, World *out, char *err, size_t errlen)
+bool scene_parse(const char *path, const char *text, size_t len, World *out, char *err, size_t errlen)
+{
+    return scene_parse_meta(path, text, len, out, NULL, err, errlen);
+}
+
+bool scene_load_meta(const char *path, World *out, SceneMeta *meta, char *err, size_t errlen)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -327,9 +567,14 @@ bool scene_load(const char *path, World *out, char *err, size_t errlen)
         one_line(err);
         return false;
     }
-    bool ok = scene_parse(path, buf, len, out, err, errlen);
+    bool ok = scene_parse_meta(path, buf, len, out, meta, err, errlen);
     free(buf);
     return ok;
+}
+
+bool scene_load(const char *path, World *out, char *err, size_t errlen)
+{
+    return scene_load_meta(path, out, NULL, err, errlen);
 }
 
 /* ---- Writing ------------------------------------------------------------ */
@@ -350,6 +595,22 @@ static json_t *num(float v)
     return d == floor(d) && fabs(d) < 1e15 ? json_integer((json_int_t)d) : json_real(d);
 }
 
+/* An angle as degrees: the shortest decimal that angle_from_deg turns back
+ * into the same float. */
+static json_t *deg_json(float angle)
+{
+    if (angle == 0.0f) return json_integer(0);
+    double deg = (double)angle * (180.0 / 3.14159265358979323846);
+    char buf[40];
+    double d = deg;
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, deg);
+        d = strtod(buf, NULL);
+        if (angle_from_deg(d) == angle) break;
+    }
+    return d == floor(d) && fabs(d) < 1e15 ? json_integer((json_int_t)d) : json_real(d);
+}
+
 json_t *scene_shape_json(const Body *b)
 {
     json_t *o = json_object();
@@ -359,7 +620,7 @@ json_t *scene_shape_json(const Body *b)
         json_object_set_new(o, "x", num(b->pos.x));
         json_object_set_new(o, "y", num(b->pos.y));
         json_object_set_new(o, "r", num(b->radius));
-        if (b->angle != 0.0f) json_object_set_new(o, "angle_deg", num(b->angle / DEG));
+        if (b->angle != 0.0f) json_object_set_new(o, "angle_deg", deg_json(b->angle));
         break;
     case SHAPE_RECT:
         json_object_set_new(o, "kind", json_string("rect"));
@@ -367,7 +628,7 @@ json_t *scene_shape_json(const Body *b)
         json_object_set_new(o, "y", num(b->pos.y));
         json_object_set_new(o, "w", num(2.0f * b->half.x));
         json_object_set_new(o, "h", num(2.0f * b->half.y));
-        json_object_set_new(o, "angle_deg", num(b->angle / DEG));
+        json_object_set_new(o, "angle_deg", deg_json(b->angle));
         break;
     case SHAPE_POLY: {
         json_object_set_new(o, "kind", json_string("poly"));
@@ -387,4 +648,14 @@ json_t *scene_to_json(const World *w)
     json_t *shapes = json_array();
     for (int i = 0; i < w->count; i++) json_array_append_new(shapes, scene_shape_json(&w->bodies[i]));
     return json_pack("{s:s, s:o, s:i}", "title", w->title, "shapes", shapes, "selected", w->selected);
+}
+
+json_t *scene_to_json_meta(const World *w, const SceneMeta *meta)
+{
+    json_t *doc = scene_to_json(w);
+    if (doc != NULL && meta != NULL && meta->has_lesson) json_object_set_new(doc, "lesson", json_integer(meta->lesson));
+    if (doc != NULL && meta != NULL && meta->has_view)
+        json_object_set_new(doc, "view", json_pack("{s:o, s:[o,o]}", "zoom", num(meta->zoom), "pan", num(meta->pan.x),
+                                                   num(meta->pan.y)));
+    return doc;
 }
