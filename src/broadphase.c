@@ -56,9 +56,11 @@
  */
 #include "broadphase.h"
 
+#include <float.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,6 +223,29 @@ static inline float bp_bin_value(int bin)
     return v;
 }
 
+/* The box grown by the narrow phase's rounding slack, as the narrow phase
+ * has it: it compares two shapes relative to a point between them (sat.c's
+ * sat_origin, the circle tests' differences), so its slack scales with the
+ * shapes, not with their distance from the origin: COLLIDE_REL_TOLERANCE x
+ * the extent, a few ulps of the box's own coordinates (shape_aabb rounds
+ * them once), and the absolute floor. aabb_pad's bound (REL_TOLERANCE x
+ * |coordinate|) holds too but grows a box at x = 1e8 by 400 px, until every
+ * small shape far out counts as huge. Exactness against brute force at
+ * +-1e8: tests/test_broadphase_far.c. */
+static inline Aabb bp_pad(Aabb box)
+{
+    if (box.min.x <= box.max.x) {
+        float mag = fmaxf(fmaxf(fabsf(box.min.x), fabsf(box.max.x)), fmaxf(fabsf(box.min.y), fabsf(box.max.y)));
+        float extent = fmaxf(box.max.x - box.min.x, box.max.y - box.min.y);
+        float pad = COLLIDE_REL_TOLERANCE * extent + 4.0f * FLT_EPSILON * mag + COLLIDE_ABS_TOLERANCE;
+        box.min.x -= pad;
+        box.min.y -= pad;
+        box.max.x += pad;
+        box.max.y += pad;
+    }
+    return box;
+}
+
 /* ---- the grid ---------------------------------------------------------- */
 
 int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
@@ -243,12 +268,13 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
     // 1. boxes of the valid shapes, and a histogram of their extents
     uint32_t hist[BP_HIST_SIZE];
     memset(hist, 0, sizeof hist);
+    double pad_sum = 0.0;   /* the padding, both sides: large far from the origin */
     size_t m = 0;
     for (int i = 0; i < n; i++) {
         /* a bad shape's box has min > max (collide.h); and shapes_collide
            rejects it anyway, so no pair can come from it */
         Aabb raw = shape_aabb(&shapes[i]);
-        Aabb a = aabb_pad(raw);
+        Aabb a = bp_pad(raw);
         if (!(a.min.x <= a.max.x && a.min.y <= a.max.y)) {
             continue;
         }
@@ -267,6 +293,7 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
         float w = raw.max.x - raw.min.x;
         float h = raw.max.y - raw.min.y;
         hist[bp_bin(w > h ? w : h)] += 1;
+        pad_sum += (double)((a.max.x - a.min.x) - w);
     }
     if (m < 2) {
         return 0;
@@ -286,6 +313,12 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
                 break;
             }
         }
+    }
+    /* far out, the pad (ulps of 1e8 are 8 px) can outgrow small shapes: a
+     * cell of at least twice the mean padding keeps them off the huge list */
+    float pad_mean = (float)(pad_sum / (double)m);
+    if (cell < BP_CELL_FACTOR * pad_mean) {
+        cell = BP_CELL_FACTOR * pad_mean;
     }
     if (!(cell > 0.0f) || !isfinite(cell)) {
         cell = 1.0f;

@@ -28,6 +28,8 @@ void broadphase_destroy(Broadphase *bp);
 /// true: exactly that set, in no particular order. Writes at most `max_out`
 /// pairs to `out` and returns how many there are in all (like snprintf), or
 /// -1 if memory ran out. Bad shapes (see collide.h) take part in no pair.
+/// The count is exact up to INT_MAX; with more pairs than that (n above
+/// about 65,536 shapes all overlapping) it returns INT_MAX, a lower bound.
 int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
                        ShapePair *out, int max_out);
 
