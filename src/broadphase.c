@@ -103,6 +103,8 @@ struct Broadphase {
     Hull *hulls;     size_t hull_cap;   /* per shape index: its prepared hull (rect, poly) */
     long long candidates;               /* pairs given to the narrow phase by the last call */
     size_t buckets;                     /* the last call's hash table size (0: none built) */
+    long long budget;                   /* at most this many per call (0: no limit) */
+    bool stopped;                       /* the last call hit the budget */
 };
 
 /* ---- memory ------------------------------------------------------------ */
@@ -190,13 +192,17 @@ static inline bool bp_overlap(const BpBox *a, const BpBox *b)
 
 /* The narrow phase on one candidate; counts every hit, writes the first
  * max_out of them. */
-static inline void bp_emit(const Shape *shapes, const Hull *hulls, int i, int j, ShapePair *out,
+static inline void bp_emit(const Shape *shapes, const Hull *hulls, bool *hit, int i, int j, ShapePair *out,
                            size_t max_out, size_t *count)
 {
     int a = i < j ? i : j;
     int b = i < j ? j : i;
     // both valid (step 1), their hulls built once for the whole call
     if (shapes_collide_hulls(&shapes[a], &hulls[a], &shapes[b], &hulls[b], NULL)) {
+        if (hit != NULL) {
+            hit[a] = true;
+            hit[b] = true;
+        }
         if (*count < max_out) {
             out[*count].a = a;
             out[*count].b = b;
@@ -251,11 +257,35 @@ static inline Aabb bp_pad(Aabb box)
 int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
                        ShapePair *out, int max_out)
 {
+    return broadphase_collide_hits(bp, shapes, n, out, max_out, NULL);
+}
+
+void broadphase_set_budget(Broadphase *bp, long long max_candidates)
+{
+    if (bp != NULL) {
+        bp->budget = max_candidates > 0 ? max_candidates : 0;
+    }
+}
+
+bool broadphase_stopped(const Broadphase *bp)
+{
+    return bp != NULL && bp->stopped;
+}
+
+int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
+                            ShapePair *out, int max_out, bool *hit)
+{
     if (bp == NULL) {
         return -1;
     }
     bp->candidates = 0;
     bp->buckets = 0;
+    bp->stopped = false;
+    /* with a budget, the pair loops stop once it is spent: candidates, and
+     * the entries looked at (a cell where 10,000 shapes meet is 50 million
+     * looks even where the rule takes none of the pairs) */
+    long long budget = bp->budget > 0 ? bp->budget : LLONG_MAX;
+    long long looks = 0, looks_budget = bp->budget > 0 ? 8 * bp->budget : LLONG_MAX;
     if (shapes == NULL || n <= 0) {
         return 0;
     }
@@ -400,12 +430,21 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
     for (size_t b = 0; b < nb; b++) {
         size_t end = start[b + 1];
         for (size_t j = start[b]; j + 1 < end; j++) {
+            looks += (long long)(end - j - 1);
+            if (looks > looks_budget) {
+                bp->stopped = true;
+                goto done;
+            }
             const BpEntry *p = &bp->entries[j];
             for (size_t k = j + 1; k < end; k++) {
                 const BpEntry *q = &bp->entries[k];
                 if (bp_take(p, q)) {
+                    if (bp->candidates >= budget) {
+                        bp->stopped = true;
+                        goto done;
+                    }
                     bp->candidates++;
-                    bp_emit(shapes, bp->hulls, p->shape, q->shape, out, limit, &count);
+                    bp_emit(shapes, bp->hulls, hit, p->shape, q->shape, out, limit, &count);
                 }
             }
         }
@@ -414,15 +453,25 @@ int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
     // 6. huge shapes against every other shape (huge ones once per pair)
     for (size_t h = 0; h < nhuge; h++) {
         const BpItem *g = &bp->items[bp->huge[h]];
+        looks += (long long)m;
+        if (looks > looks_budget) {
+            bp->stopped = true;
+            goto done;
+        }
         for (size_t k = 0; k < m; k++) {
             const BpItem *it = &bp->items[k];
             bool other_huge = it->x1 < it->x0;
             if ((!other_huge || (size_t)bp->huge[h] < k) && bp_overlap(&g->box, &it->box)) {
+                if (bp->candidates >= budget) {
+                    bp->stopped = true;
+                    goto done;
+                }
                 bp->candidates++;
-                bp_emit(shapes, bp->hulls, g->shape, it->shape, out, limit, &count);
+                bp_emit(shapes, bp->hulls, hit, g->shape, it->shape, out, limit, &count);
             }
         }
     }
+done:
     return count > (size_t)INT_MAX ? INT_MAX : (int)count;
 }
 

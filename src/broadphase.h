@@ -46,6 +46,20 @@ long long broadphase_candidates(const Broadphase *bp);
  * nothing in broadphase_collide: it reads what the call left behind. */
 int broadphase_debug_bucket(const Broadphase *bp, int bucket, int *entries, int *candidates);
 
+/* Beside the contract, for a program that must stay responsive whatever the
+ * scene (the lab: 10,000 overlapping shapes are 50 million pairs):
+ * broadphase_set_budget caps the candidates one call gives the narrow phase
+ * (0: no cap, the default). A call that reaches the cap stops there:
+ * broadphase_stopped is then true and the count it returned is only a lower
+ * bound (the pairs found so far). */
+void broadphase_set_budget(Broadphase *bp, long long max_candidates);
+bool broadphase_stopped(const Broadphase *bp);
+/* broadphase_collide that also sets hit[i] = true for every shape i in a
+ * colliding pair, those past max_out included (hit: n flags the caller
+ * cleared; NULL is allowed). */
+int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
+                            ShapePair *out, int max_out, bool *hit);
+
 #ifdef __cplusplus
 }
 #endif

@@ -314,10 +314,28 @@ static void test_wrap(void **s)
     /* wide enough: one line, the whole string */
     assert_int_equal(wrap_hud_text(&c, 21.0f, latin, 5000.0f, lines, 32), 1);
     assert_int_equal(lines[0].len, (int)strlen(latin));
-    /* a word wider than the limit overflows alone instead of vanishing */
-    n = wrap_hud_text(&c, 21.0f, "a Supercalifragilistic b", 40.0f, lines, 32);
-    assert_int_equal(n, 3);
-    assert_int_equal(lines[1].len, (int)strlen("Supercalifragilistic"));
+    /* a word wider than the limit is broken where the limit is, nothing
+     * dropped and nothing past the panel's edge */
+    const char *word = "a Supercalifragilistic b";
+    n = wrap_hud_text(&c, 21.0f, word, 40.0f, lines, 32);
+    assert_true(n >= 4);
+    char joined[64] = "";
+    for (int i = 0; i < n; i++) {
+        snprintf(buf, sizeof buf, "%.*s", lines[i].len, word + lines[i].start);
+        assert_true(measure_hud_text(&c, 21.0f, buf) <= 40.0f);
+        size_t jl = strlen(joined);
+        for (const char *q = buf; *q != '\0' && jl + 1 < sizeof joined; q++)
+            if (*q != ' ') joined[jl++] = *q;
+        joined[jl] = '\0';
+    }
+    assert_string_equal(joined, "aSupercalifragilisticb");
+    /* too many lines: the last one ends in "…", still inside the limit */
+    static char huge[10001];
+    memset(huge, 'W', 10000);
+    int rows = 0;
+    float w = measure_hud_text_wrapped(&c, 21.0f, 300.0f, huge, &rows);
+    assert_true(w <= 300.0f && w > 200.0f);
+    assert_true(rows >= 2 && rows <= 8);
 
     if (text_has_cjk(f.text)) {
         const char *zh = "兩圓心的距離不超過兩個半徑的和時，兩個圓形就碰撞。連心線下方把兩個半徑首尾相接：中間有空隙就表示分開。";

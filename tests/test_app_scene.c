@@ -390,6 +390,42 @@ static void test_parsers_agree(void **s)
     assert_int_equal(strncmp(lab_slurp("stderr", NULL), want, strlen(want)), 0);
 }
 
+/* Test 10: big scenes go through the broad phase, keep at most 10,000
+ * pairs, and never give a capped count as exact: 10,000 identical circles
+ * (50 million pairs) stop at the test budget and say so; 10,000 small
+ * shapes are counted exactly. */
+static void test_big_scenes(void **s)
+{
+    (void)s;
+    size_t cap = 10000 * 80 + 64, n = 0;
+    char *big = malloc(cap);
+    assert_non_null(big);
+    n += (size_t)snprintf(big + n, cap - n, "{ \"shapes\": [\n");
+    for (int i = 0; i < 10000; i++)
+        n += (size_t)snprintf(big + n, cap - n, "%s{\"kind\":\"circle\",\"x\":640,\"y\":360,\"r\":50}", i ? "," : "");
+    n += (size_t)snprintf(big + n, cap - n, "] }\n");
+    write_bytes("s.json", big, n);
+    json_t *st = loaded();
+    assert_false(flag(st, "pair_count_exact"));
+    assert_true(json_integer_value(json_object_get(st, "pair_count")) < 49995000);
+    assert_true(json_array_size(json_object_get(st, "pairs")) <= 10000);
+    json_decref(st);
+    /* 10,000 small circles on a grid, each touching its right neighbour:
+     * exactly 9,900 pairs (100 rows of 99) */
+    n = 0;
+    n += (size_t)snprintf(big + n, cap - n, "{ \"shapes\": [\n");
+    for (int i = 0; i < 10000; i++)
+        n += (size_t)snprintf(big + n, cap - n, "%s{\"kind\":\"circle\",\"x\":%d,\"y\":%d,\"r\":2}", i ? "," : "",
+                              10 + (i % 100) * 4, 10 + (i / 100) * 7);
+    n += (size_t)snprintf(big + n, cap - n, "] }\n");
+    write_bytes("s.json", big, n);
+    free(big);
+    st = loaded();
+    assert_true(flag(st, "pair_count_exact"));
+    assert_int_equal(json_integer_value(json_object_get(st, "pair_count")), 9900);
+    json_decref(st);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -414,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_format_errors),
         cmocka_unit_test(test_lesson_and_view),
         cmocka_unit_test(test_parsers_agree),
+        cmocka_unit_test(test_big_scenes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -471,7 +471,9 @@ json_t *app_state_json(const App *app)
                                                "depth", (double)p->contact.depth));
     }
     json_object_set_new(doc, "pairs", pairs);
-    json_object_set_new(doc, "pair_count", json_integer(w->pair_count));
+    /* exact, or (pair_count_exact false) a lower bound: the pass stopped */
+    json_object_set_new(doc, "pair_count", json_integer(w->pair_total));
+    json_object_set_new(doc, "pair_count_exact", json_boolean(w->pairs_exact));
     json_object_set_new(doc, "slowmo", json_boolean(app->slowmo));
     json_object_set_new(doc, "view", json_pack("{s:f, s:[f,f]}", "zoom", (double)app->view.zoom, "pan",
                                                (double)app->view.pan.x, (double)app->view.pan.y));
@@ -512,24 +514,73 @@ static Color lighter(Color c)
     return (Color){ (Uint8)(c.r + (255 - c.r) / 3), (Uint8)(c.g + (255 - c.g) / 3), (Uint8)(c.b + (255 - c.b) / 3), c.a };
 }
 
+/* A convex outline clipped to the canvas grown by a margin (Sutherland-
+ * Hodgman, one side at a time): a shape ten times the canvas fills only
+ * what can be seen, not the software renderer's memory. out holds n + 4. */
+static int clip_to_canvas(const Vec2 *in, int n, Vec2 *out)
+{
+    const float m = 32.0f;
+    const float lim[4] = { -m, CANVAS_W + m, -m, CANVAS_H + m };
+    Vec2 buf[2][104];
+    int cnt = n < 96 ? n : 96;
+    memcpy(buf[0], in, sizeof *in * (size_t)cnt);
+    int cur = 0;
+    for (int side = 0; side < 4 && cnt > 0; side++) {
+        const Vec2 *src = buf[cur];
+        Vec2 *dst = buf[cur ^ 1];
+        int k = 0;
+        for (int i = 0; i < cnt; i++) {
+            Vec2 a = src[i], b = src[(i + 1) % cnt];
+            float va = side < 2 ? a.x : a.y, vb = side < 2 ? b.x : b.y;
+            bool ina = side % 2 == 0 ? va >= lim[side] : va <= lim[side];
+            bool inb = side % 2 == 0 ? vb >= lim[side] : vb <= lim[side];
+            if (ina) dst[k++] = a;
+            if (ina != inb) {
+                float t = (lim[side] - va) / (vb - va);
+                dst[k++] = (Vec2){ a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+            }
+        }
+        cnt = k;
+        cur ^= 1;
+    }
+    memcpy(out, buf[cur], sizeof *out * (size_t)cnt);
+    return cnt;
+}
+
 static void draw_shapes(const App *app, Canvas *c)
 {
     const World *w = &app->world;
     Vec2 pts[96];
     bool many = w->count > 200;
+    /* a frame's drawing is bounded: past about 12 canvases of filled area
+     * (thousands of huge overlapping shapes), the rest are dots */
+    float filled = 0.0f;
+    const float fill_budget = 12.0f * CANVAS_W * CANVAS_H;
     for (int i = 0; i < w->count; i++) {
         const Shape *s = &w->shapes[i];
         const Body *b = &w->bodies[i];
         bool hit = w->colliding[i];
         Color fill = hit ? app_color_hit(app) : app_color_free(app);
         int n = shape_outline(s, &c->view, pts, many ? 16 : 96);
-        if (many) {
-            /* too small to hatch: colliding shapes are bright, free ones dim,
-             * so the difference is in lightness as well as hue */
-            draw_poly_fill(c, pts, n, with_alpha(fill, hit ? 255 : 120));
+        if (many && filled > fill_budget) {
+            /* a dot at the centre (a software renderer pays for each
+             * triangle's bounding box: no long outlines either) */
+            draw_dot(c, b->pos, 2.0f, with_alpha(fill, 255));
             continue;
         }
-        draw_poly_fill(c, pts, n, with_alpha(fill, 185));
+        if (many) {
+            Aabb box = shape_aabb(s);
+            float bw = fminf(box.max.x, CANVAS_W) - fmaxf(box.min.x, 0.0f);
+            float bh = fminf(box.max.y, CANVAS_H) - fmaxf(box.min.y, 0.0f);
+            if (bw > 0.0f && bh > 0.0f) filled += bw * bh;
+            /* too small to hatch: colliding shapes are bright, free ones dim,
+             * so the difference is in lightness as well as hue */
+            Vec2 clipped[104];
+            draw_poly_fill(c, clipped, clip_to_canvas(pts, n, clipped), with_alpha(fill, hit ? 255 : 120));
+            continue;
+        }
+        Vec2 clipped[104];
+        draw_poly_fill(c, clipped, clip_to_canvas(pts, n, clipped), with_alpha(fill, 185));
         /* colliding shapes are hatched and thick-edged, not only red: the
          * difference survives colour blindness and a washed-out projector */
         if (hit) draw_hatch(c, pts, n, 16.0f, 4.0f, with_alpha(darker(fill), 255));
@@ -711,9 +762,11 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
     float psz[6];
     Color pcol[6];
     int pn = 0;
-    if (w->pair_count == 0) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
-    else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_count);
+    if (w->pair_total == 0 && w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
+    else if (!w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_at_least"), w->pair_total, w->tested);
+    else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_total);
     pn++;
+    if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
     for (int k = 0; k < w->pair_count && pn < 5 && w->count <= 200; k++) {
         const Pair *p = &w->pairs[k];
         snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,

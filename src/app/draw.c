@@ -500,7 +500,9 @@ float measure_hud_text(Canvas *c, float size, const char *utf8)
 
 /* ---- Line breaking ------------------------------------------------------ */
 
-#define WRAP_MAX_LINES 32
+/* A text item takes at most this many lines; what does not fit ends in "…"
+ * (a 10,000-character word in a title stays inside its panel). */
+#define WRAP_MAX_LINES 6
 
 static unsigned decode(const char *s, int *i)
 {
@@ -552,6 +554,42 @@ static float measure_span(Canvas *c, float size, const char *s, int start, int e
 
 static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
 
+static const char ELLIPSIS[] = "\xE2\x80\xA6";
+
+/* The end of the longest run of whole characters from start (before end)
+ * that fits max_w, with room for "…" when ellipsis; at least one character. */
+static int fit_prefix(Canvas *c, float size, const char *utf8, int start, int end, float max_w, bool ellipsis)
+{
+    float room = max_w - (ellipsis ? measure_hud_text(c, size, ELLIPSIS) : 0.0f);
+    int lo = start, hi = end;   /* lo fits (empty), the answer is in [lo, hi] */
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        while (mid > lo + 1 && ((unsigned char)utf8[mid] & 0xC0) == 0x80) mid--;   /* a character boundary */
+        if (mid <= lo) mid = lo + 1;
+        if (mid - start > 1000 || measure_span(c, size, utf8, start, mid) > room) {
+            /* too long: look below mid */
+            int h = mid - 1;
+            while (h > lo && ((unsigned char)utf8[h] & 0xC0) == 0x80) h--;
+            hi = h;
+        } else {
+            lo = mid;
+        }
+    }
+    if (lo == start) {
+        /* not even one character fits: one anyway */
+        int i = start;
+        decode(utf8, &i);
+        lo = i;
+    }
+    return lo;
+}
+
+/* Was this line cut short (the text goes on past it)? Only a last line. */
+static bool line_cut(const char *utf8, TextLine l, bool last)
+{
+    return last && utf8[l.start + l.len] != '\0';
+}
+
 /* Greedy breaking, then no lone word at the end: when the last line is
  * under a quarter of the width, the fewest words that make it longer move
  * down from the line before (kept only when that still gives two lines). */
@@ -583,8 +621,13 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
     int start = 0;
     while (start < len && count < max) {
         /* the rest fits (the usual case): one measurement */
-        if (count == max - 1 || measure_span(c, size, utf8, start, len) <= max_w) {
+        if (len - start < 1000 && measure_span(c, size, utf8, start, len) <= max_w) {
             out[count++] = (TextLine){ start, len - start };
+            break;
+        }
+        /* the last line allowed: what fits, then "…" */
+        if (count == max - 1) {
+            out[count++] = (TextLine){ start, fit_prefix(c, size, utf8, start, len, max_w, true) - start };
             break;
         }
         /* walk the break opportunities; keep the last one that still fits.
@@ -592,7 +635,7 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
          * more spaces parts the fields of a HUD line: the last such gap is
          * taken instead when it leaves the line at least a third full and
          * the rest fits on the next line. */
-        int best_end = -1, best_next = -1, first_end = -1, first_next = -1;
+        int best_end = -1, best_next = -1, first_end = -1;
         int field_end = -1, field_next = -1;
         int i = start;
         unsigned prev = 0;
@@ -612,7 +655,7 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
             prev = cp;
             if (end <= start) continue;
             if (measure_span(c, size, utf8, start, end) > max_w) {
-                if (first_end < 0) { first_end = end; first_next = next; }
+                if (first_end < 0) first_end = end;
                 break;
             }
             best_end = end;
@@ -625,10 +668,9 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
             best_next = field_next;
         }
         if (best_end < 0) {
-            /* nothing fits: the first word overflows on a line of its own */
-            if (first_end < 0) { out[count++] = (TextLine){ start, len - start }; break; }
-            best_end = first_end;
-            best_next = first_next;
+            /* nothing fits: the first word is broken where the panel ends */
+            best_end = fit_prefix(c, size, utf8, start, first_end >= 0 ? first_end : len, max_w, false);
+            best_next = best_end;
         }
         out[count++] = (TextLine){ start, best_end - start };
         start = best_next;
@@ -643,9 +685,10 @@ int draw_hud_text_wrapped(Canvas *c, Vec2 at, float size, float line_h, float ma
     int n = wrap_hud_text(c, size, utf8, max_w, lines, WRAP_MAX_LINES);
     char buf[1024];
     for (int i = 0; i < n; i++) {
-        int len = lines[i].len < (int)sizeof buf ? lines[i].len : (int)sizeof buf - 1;
+        int len = lines[i].len < (int)sizeof buf - 4 ? lines[i].len : (int)sizeof buf - 4;
         memcpy(buf, utf8 + lines[i].start, (size_t)len);
         buf[len] = '\0';
+        if (line_cut(utf8, lines[i], i == n - 1)) memcpy(buf + len, ELLIPSIS, sizeof ELLIPSIS);
         int logged = c->log != NULL ? c->log->text_count : 0;
         draw_hud_text(c, (Vec2){ at.x, at.y + (float)i * line_h }, size, col, align, buf);
         if (c->log != NULL && c->log->text_count > logged) {
@@ -661,7 +704,11 @@ float measure_hud_text_wrapped(Canvas *c, float size, float max_w, const char *u
     TextLine tl[WRAP_MAX_LINES];
     int n = wrap_hud_text(c, size, utf8, max_w, tl, WRAP_MAX_LINES);
     float w = 0.0f;
-    for (int i = 0; i < n; i++) w = fmaxf(w, measure_span(c, size, utf8, tl[i].start, tl[i].start + tl[i].len));
+    for (int i = 0; i < n; i++) {
+        float wi = measure_span(c, size, utf8, tl[i].start, tl[i].start + tl[i].len);
+        if (line_cut(utf8, tl[i], i == n - 1)) wi += measure_hud_text(c, size, ELLIPSIS);
+        w = fmaxf(w, wi);
+    }
     if (lines != NULL) *lines = n;
     return w;
 }

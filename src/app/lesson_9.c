@@ -111,7 +111,7 @@ static void many_collide(World *w, const void *state)
 {
     const Many *m = state;
     if (m->grid) world_collide_grid(w);
-    else world_collide(w);
+    else world_collide_all_pairs(w);
 }
 
 static void resize(App *app, Many *m, int n)
@@ -163,7 +163,7 @@ static int many_hud(const App *app, const void *state, char lines[][160], int ma
     if (n < max) snprintf(lines[n++], 160, tr("lesson9.count"), w->count);
     if (n < max)
         snprintf(lines[n++], 160, "%s", tr(m->grid ? "lesson9.method_grid" : "lesson9.method_all"));
-    if (n < max) snprintf(lines[n++], 160, tr("lesson9.pairs"), w->tested, w->pair_count);
+    if (n < max) snprintf(lines[n++], 160, tr("lesson9.pairs"), w->tested, w->pair_total);
     if (n < max && !app->headless) /* timings would make headless pixels vary */
         snprintf(lines[n++], 160, tr("lesson9.timing"), (double)app->collide_ms, (double)app->render_ms,
                  (double)app->fps);
@@ -176,7 +176,7 @@ static void many_report(const App *app, const void *state, json_t *out)
     const World *w = &app->world;
     json_object_set_new(out, "many", json_pack("{s:i, s:s, s:I, s:i}", "n", w->count, "method",
                                                  m->grid ? "grid" : "all_pairs", "tested",
-                                                 (json_int_t)w->tested, "colliding_pairs", w->pair_count));
+                                                 (json_int_t)w->tested, "colliding_pairs", w->pair_total));
 }
 
 const Lesson lesson_9 = {

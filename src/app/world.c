@@ -3,6 +3,7 @@
  */
 #include "world.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@ void world_init(World *w)
 {
     memset(w, 0, sizeof *w);
     w->selected = -1;
+    w->pairs_exact = true;
 }
 
 void world_free(World *w)
@@ -30,6 +32,8 @@ void world_clear(World *w)
     w->count = 0;
     w->selected = -1;
     w->pair_count = 0;
+    w->pair_total = 0;
+    w->pairs_exact = true;
     w->tested = 0;
     w->title[0] = '\0';
 }
@@ -187,15 +191,19 @@ void world_apply_motion(World *w, Motion m, float dt)
     body_keep_on_canvas(b);
 }
 
-static bool push_pair(World *w, int a, int b, Contact c)
+/* Keeps a pair and its contact while there is room (WORLD_PAIRS_KEPT);
+ * pair_total counts every one. */
+static void push_pair(World *w, int a, int b, Contact c)
 {
+    w->pair_total++;
+    if (w->pair_count >= WORLD_PAIRS_KEPT) return;
     if (w->pair_count >= w->pair_cap) {
         int cap = w->pair_cap > 0 ? w->pair_cap * 2 : 64;
-        if (!grow((void **)&w->pairs, sizeof *w->pairs, cap)) return false;
+        if (cap > WORLD_PAIRS_KEPT) cap = WORLD_PAIRS_KEPT;
+        if (!grow((void **)&w->pairs, sizeof *w->pairs, cap)) return;
         w->pair_cap = cap;
     }
     w->pairs[w->pair_count++] = (Pair){ a, b, c };
-    return true;
 }
 
 static void collide_all_pairs(World *w)
@@ -207,7 +215,7 @@ static void collide_all_pairs(World *w)
             tested++;
             if (shapes_collide(&w->shapes[i], &w->shapes[j], &c)) {
                 w->colliding[i] = w->colliding[j] = true;
-                if (!push_pair(w, i, j, c)) { w->tested = tested; return; }
+                push_pair(w, i, j, c);
             }
         }
     }
@@ -217,24 +225,25 @@ static void collide_all_pairs(World *w)
 static bool collide_broadphase(World *w)
 {
     if (w->bp == NULL && (w->bp = broadphase_create()) == NULL) return false;
-    int n = broadphase_collide(w->bp, w->shapes, w->count, w->bp_out, w->bp_cap);
-    if (n < 0) return false;
-    if (n > w->bp_cap) {
-        int cap = w->bp_cap > 0 ? w->bp_cap : 256;
-        while (cap < n) cap *= 2;
-        if (!grow((void **)&w->bp_out, sizeof *w->bp_out, cap)) return false;
-        w->bp_cap = cap;
-        n = broadphase_collide(w->bp, w->shapes, w->count, w->bp_out, w->bp_cap);
-        if (n < 0 || n > w->bp_cap) return false;
+    if (w->bp_cap < WORLD_PAIRS_KEPT) {
+        if (!grow((void **)&w->bp_out, sizeof *w->bp_out, WORLD_PAIRS_KEPT)) return false;
+        w->bp_cap = WORLD_PAIRS_KEPT;
     }
+    /* every colliding shape is marked, the first pairs kept, the rest
+     * counted; a scene of 50 million pairs stops at the budget */
+    broadphase_set_budget(w->bp, WORLD_TEST_BUDGET);
+    int n = broadphase_collide_hits(w->bp, w->shapes, w->count, w->bp_out, WORLD_PAIRS_KEPT, w->colliding);
+    if (n < 0) return false;
     w->tested = broadphase_candidates(w->bp);
-    for (int k = 0; k < n; k++) {
+    int kept = n < WORLD_PAIRS_KEPT ? n : WORLD_PAIRS_KEPT;
+    for (int k = 0; k < kept; k++) {
         ShapePair p = w->bp_out[k];
         Contact c = { { 0.0f, 0.0f }, 0.0f };
         shapes_collide(&w->shapes[p.a], &w->shapes[p.b], &c);
-        w->colliding[p.a] = w->colliding[p.b] = true;
-        if (!push_pair(w, p.a, p.b, c)) break;
+        push_pair(w, p.a, p.b, c);
     }
+    w->pair_total = n;
+    w->pairs_exact = !broadphase_stopped(w->bp) && n < INT_MAX;
     return true;
 }
 
@@ -245,22 +254,26 @@ static void rebuild_shapes(World *w)
         w->colliding[i] = false;
     }
     w->pair_count = 0;
+    w->pair_total = 0;
+    w->pairs_exact = true;
+}
+
+void world_collide_all_pairs(World *w)
+{
+    rebuild_shapes(w);
+    collide_all_pairs(w);
 }
 
 void world_collide(World *w)
 {
     rebuild_shapes(w);
+    if (collide_broadphase(w)) return;
+    /* the broad phase's memory ran out: every pair */
+    rebuild_shapes(w);
     collide_all_pairs(w);
 }
 
-void world_collide_grid(World *w)
-{
-    rebuild_shapes(w);
-    if (collide_broadphase(w)) return;
-    for (int i = 0; i < w->count; i++) w->colliding[i] = false;
-    w->pair_count = 0;
-    collide_all_pairs(w);
-}
+void world_collide_grid(World *w) { world_collide(w); }
 
 int world_pick(const World *w, Vec2 p)
 {

@@ -24,6 +24,13 @@
 #define SCENE_MAX_SHAPES 10000       /* what a scene file may hold */
 #define WORLD_MAX_SHAPES 100000      /* lesson 9 goes this far */
 #define TITLE_MAX 128
+/* A collision pass keeps this many pairs with their contact (the HUD and
+ * --state-out show them), counts the rest, and gives the narrow phase at
+ * most WORLD_TEST_BUDGET candidates: 10,000 shapes all overlapping are 50
+ * million pairs, and the window must keep answering. A pass that stops
+ * there says so (pairs_exact false): its count is a lower bound. */
+#define WORLD_PAIRS_KEPT 10000
+#define WORLD_TEST_BUDGET 500000LL
 
 typedef struct Body {
     ShapeKind kind;
@@ -48,6 +55,8 @@ typedef struct World {
     Pair *pairs;       /* colliding pairs of the last collision pass */
     int pair_count, pair_cap;
     long long tested;  /* pairs given to the narrow phase in the last pass */
+    int pair_total;    /* colliding pairs in all (pair_count of them kept) */
+    bool pairs_exact;  /* false: the pass stopped at WORLD_TEST_BUDGET */
     Broadphase *bp;
     ShapePair *bp_out;
     int bp_cap;
@@ -75,11 +84,14 @@ Body body_poly(const Vec2 *pts, int n);
 void body_keep_on_canvas(Body *b);
 /* Applies one tick of held-key motion to the selected body. */
 void world_apply_motion(World *w, Motion m, float dt);
-/* Rebuilds shapes from bodies and runs the collision pass on every pair. */
+/* Rebuilds shapes from bodies and runs the collision pass, every scene
+ * through the broad phase (a uniform grid; every pair when its memory runs
+ * out), bounded as WORLD_PAIRS_KEPT and WORLD_TEST_BUDGET say. */
 void world_collide(World *w);
-/* The same through the broad phase (a uniform grid): the same pairs, fewer
- * tested; every pair when its memory runs out. */
+/* The same (lesson 9's grid mode). */
 void world_collide_grid(World *w);
+/* The collision pass on every pair (lesson 9's B, to compare). */
+void world_collide_all_pairs(World *w);
 /* The topmost body under the canvas point p, or -1. */
 int world_pick(const World *w, Vec2 p);
 
