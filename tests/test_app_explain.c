@@ -27,6 +27,7 @@
 #include "app/app.h"
 #include "app/i18n.h"
 #include "app/scene.h"
+#include "app/lessons.h"
 #include "app_drive.h"
 
 static uint64_t rng_state = 0x0E7B1A1Au;
@@ -275,6 +276,68 @@ static void test_state_out_has_explanation(void **s)
     }
 }
 
+/* Test 5: lesson 2's zones. Their colours keep 3:1 against the canvas in
+ * both palettes (read from what the lesson reports it draws with), the far
+ * zone leaves the canvas its own colour, and the ▶ marker sits in the zone
+ * (and on the side) that holds the circle's centre, wherever it is. */
+static void test_lesson2_zones(void **s)
+{
+    (void)s;
+    static App app;
+    assert_true(app_init(&app, 2));
+    for (int pal = 0; pal < 2; pal++) {
+        json_t *doc = app_state_json(&app);
+        json_t *zones = json_object_get(doc, "zones");
+        assert_int_equal((int)json_array_size(zones), 3);
+        const Color bg = app_color_background(&app);
+        for (size_t k = 0; k < 3; k++) {
+            json_t *z = json_array_get(zones, k), *col = json_object_get(z, "color");
+            Color c = { (Uint8)json_integer_value(json_array_get(col, 0)), (Uint8)json_integer_value(json_array_get(col, 1)),
+                        (Uint8)json_integer_value(json_array_get(col, 2)), 255 };
+            float ratio = lesson_contrast(c, bg);
+            print_message("palette %d zone %s: contrast %.2f:1\n", pal, json_string_value(json_object_get(z, "name")),
+                          (double)ratio);
+            assert_true(ratio >= 3.0f);
+        }
+        json_decref(doc);
+        tap(&app, SDLK_c);   /* the colour-blind palette */
+        app_tick(&app);
+    }
+    /* the contrast itself: black on white is 21:1, a colour on itself 1:1 */
+    assert_true(fabsf(lesson_contrast((Color){ 0, 0, 0, 255 }, (Color){ 255, 255, 255, 255 }) - 21.0f) < 0.01f);
+    assert_true(fabsf(lesson_contrast((Color){ 90, 20, 20, 255 }, (Color){ 90, 20, 20, 255 }) - 1.0f) < 1e-6f);
+    /* the marker, over a grid of centres around the box */
+    int checked = 0;
+    for (float y = 160.0f; y <= 700.0f; y += 9.0f)
+        for (float x = 300.0f; x <= 1220.0f; x += 11.0f) {
+            app.world.bodies[0].pos = (Vec2){ x, y };
+            app_tick(&app);
+            json_t *doc = app_state_json(&app);
+            json_t *m = json_object_get(doc, "marker");
+            Vec2 at = { (float)json_number_value(json_array_get(m, 0)), (float)json_number_value(json_array_get(m, 1)) };
+            json_decref(doc);
+            Circle c = app.world.shapes[0].circle, cm = c;
+            Rect r = app.world.shapes[1].rect;
+            cm.center = at;
+            RegionReport want, got;
+            assert_true(collide_circle_aabb_regions_report(c, r, &want) || !want.hit);
+            collide_circle_aabb_regions_report(cm, r, &got);
+            float dx = c.center.x - r.center.x, dy = c.center.y - r.center.y;
+            float mx = at.x - r.center.x, my = at.y - r.center.y;
+            bool same_side = true;
+            if (want.part == REGION_CORNER) same_side = dx * mx > 0.0f && dy * my > 0.0f;
+            if (want.part == REGION_EDGE && want.adx > r.half.x) same_side = dx * mx > 0.0f && got.adx > r.half.x;
+            if (want.part == REGION_EDGE && want.ady > r.half.y) same_side = dy * my > 0.0f && got.ady > r.half.y;
+            if (got.part != want.part || !same_side)
+                fail_msg("centre (%.0f, %.0f) in part %d: the marker at (%.1f, %.1f) is in part %d%s", (double)x,
+                         (double)y, (int)want.part, (double)at.x, (double)at.y, (int)got.part,
+                         same_side ? "" : ", on the other side");
+            checked++;
+        }
+    assert_true(checked > 4000);
+    app_free(&app);
+}
+
 int main(void)
 {
     char err[512];
@@ -285,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_upright_lessons_refuse_turns),
         cmocka_unit_test(test_scene_with_turned_box),
         cmocka_unit_test(test_state_out_has_explanation),
+        cmocka_unit_test(test_lesson2_zones),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     i18n_shutdown();

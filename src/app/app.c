@@ -447,6 +447,12 @@ void app_reload_scene(App *app)
     app_status(app, tr("status.reloaded"), app->scene_path);
 }
 
+Color app_color_background(const App *app)
+{
+    (void)app;
+    return BG;
+}
+
 /* ---- State out ---------------------------------------------------------- */
 
 json_t *app_state_json(const App *app)

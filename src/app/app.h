@@ -87,5 +87,6 @@ Color app_color_free(const App *app);
 Color app_color_hit(const App *app);
 Color app_color_accent(const App *app);   /* explanations */
 Color app_color_gap(const App *app);      /* a separating gap */
+Color app_color_background(const App *app); /* the canvas under everything */
 
 #endif

@@ -99,6 +99,29 @@ static void quarter(Canvas *c, Vec2 corner, float r, float sx, float sy, Color f
     for (int i = 1; i < 21; i++) draw_line(c, pts[i], pts[i + 1], 2.5f, edge);
 }
 
+/* Each part's colour: its borders, its name and (as a tint) its fill. The
+ * colours themselves keep 3:1 against the canvas (the test reads them from
+ * the report); the fills are tints, lit where the centre is, so that the
+ * shapes drawn over them keep their own colours. */
+static Color zone_color(const App *app, RegionPart part)
+{
+    return part == REGION_FAR ? app_color_gap(app) : part == REGION_EDGE ? app_color_hit(app) : app_color_accent(app);
+}
+
+static Color zone_fill(const App *app, RegionPart part, bool lit)
+{
+    return lesson_alpha(zone_color(app, part), lit ? 110 : 52);
+}
+
+/* Which edge strip or corner square holds the centre: sx, sy = -1, 0 or 1
+ * (0: between the box's sides on that axis). */
+static void zone_of_centre(const Picture *q, int *sx, int *sy)
+{
+    const float dx = q->c.center.x - q->r.center.x, dy = q->c.center.y - q->r.center.y;
+    *sx = q->rep.adx <= q->r.half.x ? 0 : dx < 0.0f ? -1 : 1;
+    *sy = q->rep.ady <= q->r.half.y ? 0 : dy < 0.0f ? -1 : 1;
+}
+
 static void draw_under(const App *app, const void *state, Canvas *c)
 {
     const State *st = state;
@@ -107,40 +130,75 @@ static void draw_under(const App *app, const void *state, Canvas *c)
     const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
     const float x0 = q.r.center.x - hw, x1 = q.r.center.x + hw, y0 = q.r.center.y - hh, y1 = q.r.center.y + hh;
     const float ex0 = x0 - r, ex1 = x1 + r, ey0 = y0 - r, ey1 = y1 + r;
-    const Color far = app_color_gap(app), edge = app_color_hit(app), corner = app_color_accent(app);
+    const Color far = zone_color(app, REGION_FAR), edge = zone_color(app, REGION_EDGE), corner = zone_color(app, REGION_CORNER);
     const RegionPart part = q.rep.part;
-    const Uint8 dim = 34, lit = 72;
-    /* which band or corner holds the centre */
-    const float dx = q.c.center.x - q.r.center.x, dy = q.c.center.y - q.r.center.y;
-    const float sx = dx < 0.0f ? -1.0f : 1.0f, sy = dy < 0.0f ? -1.0f : 1.0f;
+    int sx = 0, sy = 0;
+    zone_of_centre(&q, &sx, &sy);
 
-    /* part 1: everything outside the box grown by r */
-    Color f = lesson_alpha(far, part == REGION_FAR ? lit : 16);
-    draw_box(c, 0.0f, 0.0f, CANVAS_W, ey0, f);
-    draw_box(c, 0.0f, ey1, CANVAS_W, CANVAS_H - ey1, f);
-    draw_box(c, 0.0f, ey0, ex0, ey1 - ey0, f);
-    draw_box(c, ex1, ey0, CANVAS_W - ex1, ey1 - ey0, f);
-    /* part 2: the cross of the two edge bands */
-    bool vert = q.rep.adx <= hw;
-    draw_box(c, x0, ey0, x1 - x0, ey1 - ey0, lesson_alpha(edge, part == REGION_EDGE && vert ? lit : dim));
-    draw_box(c, ex0, y0, r, y1 - y0, lesson_alpha(edge, part == REGION_EDGE && !vert && sx < 0.0f ? lit : dim));
-    draw_box(c, x1, y0, r, y1 - y0, lesson_alpha(edge, part == REGION_EDGE && !vert && sx > 0.0f ? lit : dim));
+    /* part 1, the far zone, is everything outside the box grown by r: not
+     * filled (the canvas stays the canvas), only its border drawn below */
+    /* part 2: the four edge strips (and the box itself, under the box) */
+    const bool in_edge = part == REGION_EDGE;
+    draw_box(c, x0, ey0, x1 - x0, r, zone_fill(app, REGION_EDGE, in_edge && sy <= 0 && sx == 0));
+    draw_box(c, x0, y1, x1 - x0, r, zone_fill(app, REGION_EDGE, in_edge && sy >= 0 && sx == 0));
+    draw_box(c, ex0, y0, r, y1 - y0, zone_fill(app, REGION_EDGE, in_edge && sx < 0));
+    draw_box(c, x1, y0, r, y1 - y0, zone_fill(app, REGION_EDGE, in_edge && sx > 0));
     /* part 3: the corner squares, each with its quarter circle of radius r */
     for (int k = 0; k < 4; k++) {
-        float kx = (k & 1) ? 1.0f : -1.0f, ky = (k & 2) ? 1.0f : -1.0f;
+        int kx = (k & 1) ? 1 : -1, ky = (k & 2) ? 1 : -1;
         bool here = part == REGION_CORNER && kx == sx && ky == sy;
-        float bx = kx > 0.0f ? x1 : ex0, by = ky > 0.0f ? y1 : ey0;
-        draw_box(c, bx, by, r, r, lesson_alpha(corner, here ? 70 : 24));
-        Vec2 cp = { kx > 0.0f ? x1 : x0, ky > 0.0f ? y1 : y0 };
-        quarter(c, cp, r, kx, ky, lesson_alpha(corner, here ? 130 : 60), lesson_alpha(corner, 220));
+        float bx = kx > 0 ? x1 : ex0, by = ky > 0 ? y1 : ey0;
+        draw_box(c, bx, by, r, r, zone_fill(app, REGION_CORNER, here));
+        Vec2 cp = { kx > 0 ? x1 : x0, ky > 0 ? y1 : y0 };
+        quarter(c, cp, r, (float)kx, (float)ky, zone_fill(app, REGION_CORNER, here), corner);
     }
-    /* the zone borders */
+    /* the borders, in the zones' full colours: the far zone's edge, the
+     * edge strips' ends */
     Vec2 grown[4] = { { ex0, ey0 }, { ex1, ey0 }, { ex1, ey1 }, { ex0, ey1 } };
-    draw_poly_outline(c, grown, 4, part == REGION_FAR ? 3.5f : 2.0f, far);
-    draw_dashed_line(c, (Vec2){ x0, ey0 }, (Vec2){ x0, ey1 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
-    draw_dashed_line(c, (Vec2){ x1, ey0 }, (Vec2){ x1, ey1 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
-    draw_dashed_line(c, (Vec2){ ex0, y0 }, (Vec2){ ex1, y0 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
-    draw_dashed_line(c, (Vec2){ ex0, y1 }, (Vec2){ ex1, y1 }, 1.5f, 8.0f, lesson_alpha(edge, 200));
+    draw_poly_outline(c, grown, 4, part == REGION_FAR ? 5.0f : 3.0f, far);
+    const float w = 2.5f;
+    draw_line(c, (Vec2){ x0, ey0 }, (Vec2){ x0, y0 }, w, edge);
+    draw_line(c, (Vec2){ x1, ey0 }, (Vec2){ x1, y0 }, w, edge);
+    draw_line(c, (Vec2){ x0, y1 }, (Vec2){ x0, ey1 }, w, edge);
+    draw_line(c, (Vec2){ x1, y1 }, (Vec2){ x1, ey1 }, w, edge);
+    draw_line(c, (Vec2){ ex0, y0 }, (Vec2){ x0, y0 }, w, edge);
+    draw_line(c, (Vec2){ ex0, y1 }, (Vec2){ x0, y1 }, w, edge);
+    draw_line(c, (Vec2){ x1, y0 }, (Vec2){ ex1, y0 }, w, edge);
+    draw_line(c, (Vec2){ x1, y1 }, (Vec2){ ex1, y1 }, w, edge);
+}
+
+/* A point inside the zone that holds the centre, off the circle where the
+ * zone leaves room: the deciding zone's name (with ▶) is anchored there. */
+static Vec2 marker_anchor(const Picture *q)
+{
+    const float r = q->c.radius, hw = q->r.half.x, hh = q->r.half.y;
+    const Vec2 rc = q->r.center, cc = q->c.center;
+    int sx = 0, sy = 0;
+    zone_of_centre(q, &sx, &sy);
+    const float off = r + 40.0f;
+    switch (q->rep.part) {
+    case REGION_FAR: {
+        /* straight away from the box: further out in the far zone */
+        float dx = cc.x - rc.x, dy = cc.y - rc.y, d = sqrtf(dx * dx + dy * dy);
+        if (!(d > 1e-3f)) { dx = 0.0f; dy = -1.0f; d = 1.0f; }
+        return (Vec2){ cc.x + dx / d * off, cc.y + dy / d * off };
+    }
+    case REGION_EDGE:
+        if (sx == 0 && sy != 0) {
+            /* a strip above or below the box: along it, towards the middle */
+            float x = cc.x + (cc.x < rc.x ? off : -off);
+            return (Vec2){ fminf(fmaxf(x, rc.x - hw), rc.x + hw), rc.y + (float)sy * (hh + 0.5f * r) };
+        }
+        if (sx != 0) {
+            float y = cc.y + (cc.y < rc.y ? off : -off);
+            return (Vec2){ rc.x + (float)sx * (hw + 0.5f * r), fminf(fmaxf(y, rc.y - hh), rc.y + hh) };
+        }
+        /* the centre is inside the box itself */
+        return (Vec2){ cc.x, fminf(fmaxf(cc.y + (cc.y < rc.y ? off : -off), rc.y - hh), rc.y + hh) };
+    case REGION_CORNER:
+    default:
+        return (Vec2){ rc.x + (float)sx * (hw + 0.5f * r), rc.y + (float)sy * (hh + 0.5f * r) };
+    }
 }
 
 static void draw_over(const App *app, const void *state, Canvas *c)
@@ -150,19 +208,20 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     const Picture q = st->q;
     const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
     const Vec2 rc = q.r.center, cc = q.c.center;
-    const Color far = app_color_gap(app), edge = app_color_hit(app), corner = app_color_accent(app);
+    const Color far = zone_color(app, REGION_FAR), corner = zone_color(app, REGION_CORNER);
     const RegionPart part = q.rep.part;
     const float sx = cc.x < rc.x ? -1.0f : 1.0f, sy = cc.y < rc.y ? -1.0f : 1.0f;
     char text[128];
 
-    /* |dx| along the box's centre line, then |dy| up to the circle's centre */
+    /* |dx| along the box's centre line, then |dy| up to the circle's centre:
+     * ink on a dark halo, so they read over red and green alike */
     Vec2 knee = { cc.x, rc.y };
-    draw_dashed_line(c, rc, knee, 2.5f, 10.0f, LESSON_INK);
-    draw_dashed_line(c, knee, cc, 2.5f, 10.0f, LESSON_INK);
+    lesson_halo_dashed(c, rc, knee, 2.5f, 10.0f, LESSON_INK);
+    lesson_halo_dashed(c, knee, cc, 2.5f, 10.0f, LESSON_INK);
     /* part 3: Pythagoras, the corner to the centre, against r */
     Vec2 cp = { rc.x + (cc.x >= rc.x ? hw : -hw), rc.y + (cc.y >= rc.y ? hh : -hh) };
     if (part == REGION_CORNER) {
-        draw_line(c, cp, cc, 4.0f, q.rep.hit ? edge : far);
+        lesson_halo_line(c, cp, cc, 4.0f, corner);
         draw_dot(c, cp, 6.0f, corner);
     }
     draw_dot(c, cc, 6.0f, LESSON_INK);
@@ -181,57 +240,70 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     if (part == REGION_CORNER) {
         float d = sqrtf(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy);
         snprintf(text, sizeof text, tr("lesson2.corner_len"), (double)d, q.rep.hit ? "≤" : ">", (double)r);
-        lesson_label(c, (Vec2){ cc.x + sx * (r + 12.0f), cc.y }, LESSON_LABEL, q.rep.hit ? edge : far,
+        lesson_label(c, (Vec2){ cc.x + sx * (r + 12.0f), cc.y }, LESSON_LABEL, corner,
                      sx > 0.0f ? ALIGN_LEFT : ALIGN_RIGHT, text);
     }
 
-    /* then the zone names, the deciding one marked and larger, off a
-     * circle small enough to keep whole: the edge band's name in the band
-     * across the box from the circle, the corner nearest the circle gets
-     * the corner label, the far zone's label goes above the other half */
+    /* then the zone names: the one holding the centre marked ▶, larger, in
+     * that zone; the other two smaller, across the box from the circle,
+     * each in its own zone. A circle small enough is kept whole. */
     if (r <= 100.0f) lesson_keep_clear(c, cc, r + 4.0f);
-    const float ey_out = sy < 0.0f ? rc.y - hh - r - 24.0f : rc.y + hh + r + 24.0f;
-    snprintf(text, sizeof text, "%s%s", part == REGION_EDGE ? "▶ " : "", tr("lesson2.zone_edge"));
-    lesson_label(c, (Vec2){ rc.x, rc.y - sy * (hh + 0.5f * r) }, part == REGION_EDGE ? LESSON_LABEL : LESSON_SMALL,
-                 LESSON_INK, ALIGN_CENTER, text);
-    snprintf(text, sizeof text, "%s%s", part == REGION_FAR ? "▶ " : "", tr("lesson2.zone_far"));
-    lesson_label(c, (Vec2){ rc.x - sx * 0.5f * hw, ey_out }, part == REGION_FAR ? LESSON_LABEL : LESSON_SMALL, far,
+    static const char *const KEYS[4] = { "", "lesson2.zone_far", "lesson2.zone_edge", "lesson2.zone_corner" };
+    snprintf(text, sizeof text, "▶ %s", tr(KEYS[part]));
+    lesson_label(c, marker_anchor(&q), LESSON_LABEL, part == REGION_EDGE ? LESSON_INK : zone_color(app, part),
                  ALIGN_CENTER, text);
-    snprintf(text, sizeof text, "%s%s", part == REGION_CORNER ? "▶ " : "", tr("lesson2.zone_corner"));
-    lesson_label(c, (Vec2){ rc.x + sx * (hw + 0.5f * r), ey_out }, part == REGION_CORNER ? LESSON_LABEL : LESSON_SMALL,
-                 corner, ALIGN_CENTER, text);
+    const Vec2 other[4] = {
+        { 0.0f, 0.0f },
+        { rc.x - sx * 0.5f * hw, rc.y - sy * (hh + r + 26.0f) },          /* far: beyond the far side */
+        { rc.x - sx * 0.25f * hw, rc.y - sy * (hh + 0.5f * r) },          /* edge: the strip across the box */
+        { rc.x - sx * (hw + 0.5f * r), rc.y - sy * (hh + 0.5f * r) },     /* corner: the opposite one */
+    };
+    for (int k = REGION_FAR; k <= REGION_CORNER; k++) {
+        if (k == (int)part) continue;
+        lesson_label(c, other[k], LESSON_SMALL, k == REGION_EDGE ? LESSON_INK : zone_color(app, (RegionPart)k),
+                     ALIGN_CENTER, tr(KEYS[k]));
+    }
+    (void)far;
 }
 
 static int hud(const App *app, const void *state, char lines[][160], int max)
 {
     (void)app;
     const State *st = state;
-    if (max < 1 || !st->ok) return 0;
+    if (max < 2 || !st->ok) return 0;
     const Picture q = st->q;
     const float r = q.c.radius, hw = q.r.half.x, hh = q.r.half.y;
-    const char *v = lesson_verdict(q.rep.hit);
-    switch (q.rep.part) {
+    const RegionReport *p = &q.rep;
+    const char *v = lesson_verdict(p->hit);
+    int n = 1;
+    /* every inequality the deciding part used, in the order the test
+     * checks them (far first, then the edge bands, then the corner) */
+    switch (p->part) {
     case REGION_FAR:
-        if (q.rep.adx > hw + r) snprintf(lines[0], 160, tr("lesson2.far_x"), (double)q.rep.adx, (double)(hw + r), v);
-        else snprintf(lines[0], 160, tr("lesson2.far_y"), (double)q.rep.ady, (double)(hh + r), v);
+        if (p->cx > r) snprintf(lines[0], 160, tr("lesson2.far_x"), (double)p->adx, (double)(hw + r), v);
+        else snprintf(lines[0], 160, tr("lesson2.far_y"), (double)p->ady, (double)(hh + r), v);
         break;
     case REGION_EDGE:
-        if (q.rep.adx <= hw) snprintf(lines[0], 160, tr("lesson2.edge_x"), (double)q.rep.adx, (double)hw, v);
-        else snprintf(lines[0], 160, tr("lesson2.edge_y"), (double)q.rep.ady, (double)hh, v);
+        if (p->cx <= 0.0f)
+            snprintf(lines[0], 160, tr("lesson2.edge_x"), (double)p->adx, (double)hw, (double)p->ady, (double)(hh + r), v);
+        else
+            snprintf(lines[0], 160, tr("lesson2.edge_y"), (double)p->adx, (double)(hw + r), (double)p->ady, (double)hh, v);
         break;
     case REGION_CORNER:
     default:
-        snprintf(lines[0], 160, tr("lesson2.corner"), (double)q.rep.cx, (double)q.rep.cy,
-                 (double)(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy), q.rep.hit ? "≤" : ">", (double)(r * r), v);
+        snprintf(lines[0], 160, tr("lesson2.corner_why"), (double)hw, (double)p->adx, (double)(hw + r), (double)hh,
+                 (double)p->ady, (double)(hh + r));
+        snprintf(lines[1], 160, tr("lesson2.corner"), (double)p->cx, (double)p->cy,
+                 (double)(p->cx * p->cx + p->cy * p->cy), p->hit ? "≤" : ">", (double)(r * r), v);
+        n = 2;
         break;
     }
-    strncat(lines[0], lesson_tie_note(q.tie), 159 - strlen(lines[0]));
-    return 1;
+    strncat(lines[n - 1], lesson_tie_note(q.tie), 159 - strlen(lines[n - 1]));
+    return n;
 }
 
 static void report(const App *app, const void *state, json_t *out)
 {
-    (void)app;
     const State *st = state;
     if (!st->ok) return;
     const Picture q = st->q;
@@ -241,6 +313,19 @@ static void report(const App *app, const void *state, json_t *out)
                         json_pack("{s:i, s:s, s:b, s:f, s:f}", "part", part, "name",
                                   part >= 1 && part <= 3 ? NAMES[part] : "", "hit", q.rep.hit, "adx",
                                   (double)q.rep.adx, "ady", (double)q.rep.ady));
+    /* the colours the zones are drawn in, and their fills as they show on
+     * the canvas (unlit, lit): the contrast test reads these */
+    json_t *zones = json_array();
+    const Color bg = app_color_background(app);
+    for (int k = REGION_FAR; k <= REGION_CORNER; k++) {
+        Color line = zone_color(app, (RegionPart)k), dim = lesson_over(zone_fill(app, (RegionPart)k, false), bg),
+              lit = lesson_over(zone_fill(app, (RegionPart)k, true), bg);
+        json_array_append_new(zones, json_pack("{s:s, s:[i,i,i], s:[i,i,i], s:[i,i,i]}", "name", NAMES[k], "color",
+                                               line.r, line.g, line.b, "fill", dim.r, dim.g, dim.b, "fill_lit",
+                                               lit.r, lit.g, lit.b));
+    }
+    json_object_set_new(out, "zones", zones);
+    json_object_set_new(out, "marker", lesson_vec_json(marker_anchor(&q)));
 }
 
 static bool explain(const App *app, const void *state, Explanation *ex)

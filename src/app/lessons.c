@@ -44,6 +44,45 @@ Color lesson_alpha(Color c, Uint8 alpha)
     return c;
 }
 
+Color lesson_over(Color fg, Color bg)
+{
+    const float a = (float)fg.a / 255.0f;
+#define MIX(f, b) (Uint8)lroundf((float)(b) + a * ((float)(f) - (float)(b)))
+    return (Color){ MIX(fg.r, bg.r), MIX(fg.g, bg.g), MIX(fg.b, bg.b), 255 };
+#undef MIX
+}
+
+static float channel_linear(Uint8 v)
+{
+    float c = (float)v / 255.0f;
+    return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+static float luminance(Color c)
+{
+    return 0.2126f * channel_linear(c.r) + 0.7152f * channel_linear(c.g) + 0.0722f * channel_linear(c.b);
+}
+
+float lesson_contrast(Color a, Color b)
+{
+    float la = luminance(a), lb = luminance(b);
+    return (fmaxf(la, lb) + 0.05f) / (fminf(la, lb) + 0.05f);
+}
+
+static const Color HALO = { 0, 0, 0, 215 };
+
+void lesson_halo_line(Canvas *c, Vec2 a, Vec2 b, float width, Color col)
+{
+    draw_line(c, a, b, width + 4.0f, HALO);
+    draw_line(c, a, b, width, col);
+}
+
+void lesson_halo_dashed(Canvas *c, Vec2 a, Vec2 b, float width, float dash, Color col)
+{
+    draw_dashed_line(c, a, b, width + 4.0f, dash, HALO);
+    draw_dashed_line(c, a, b, width, dash, col);
+}
+
 bool lesson_pair_collides(const App *app)
 {
     const World *w = &app->world;

@@ -39,6 +39,14 @@ Color lesson_alpha(Color c, Uint8 alpha);
 bool lesson_pair_collides(const App *app);
 /* " (touching, within rounding)" in the catalogue's language, or "". */
 const char *lesson_tie_note(bool tie);
+/* fg drawn over the opaque bg (fg's alpha). */
+Color lesson_over(Color fg, Color bg);
+/* The WCAG contrast ratio of two opaque colours, 1..21. */
+float lesson_contrast(Color a, Color b);
+/* A line that reads on any fill, its own colour included: a dark halo
+ * under it (lines over shapes use this, never a shape's bare colour). */
+void lesson_halo_line(Canvas *c, Vec2 a, Vec2 b, float width, Color col);
+void lesson_halo_dashed(Canvas *c, Vec2 a, Vec2 b, float width, float dash, Color col);
 /* "collide" or "apart", from the catalogue. */
 const char *lesson_verdict(bool hit);
 /* Text on a dark backdrop, vertically centred on at.y, where it does not
