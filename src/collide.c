@@ -151,10 +151,11 @@ bool collide_rect_rect(Rect a, Rect b)
     if (rect_ok(a) && rect_ok(b)) {
         // both projected on each rectangle's 2 axes (4 in all): a gap on
         // any one of them separates, none means they collide
+        // (their frames and axes: all the closed form reads)
         Hull ha;
         Hull hb;
-        hull_from_rect_axes(&ha, a);
-        hull_from_rect_axes(&hb, b);
+        hull_rect_frame(&ha, a);
+        hull_rect_frame(&hb, b);
         hit = sat_polygons(&ha, &hb, NULL, NULL);
     }
     return hit;
@@ -220,13 +221,13 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
         break;
     case PAIR(SHAPE_CIRCLE, SHAPE_RECT):
         if (circle_ok(a->circle) && rect_ok(b->rect)) {
-            hull_from_rect_axes(&hb, b->rect);
+            hull_rect_frame(&hb, b->rect);
             hit = sat_circle_polygon(a->circle, &hb, true, contact, NULL);
         }
         break;
     case PAIR(SHAPE_RECT, SHAPE_CIRCLE):
         if (rect_ok(a->rect) && circle_ok(b->circle)) {
-            hull_from_rect_axes(&ha, a->rect);
+            hull_rect_frame(&ha, a->rect);
             hit = sat_circle_polygon(b->circle, &ha, false, contact, NULL);
         }
         break;
@@ -249,8 +250,8 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
             // upright: what sat_polygons does for them, without the hulls
             hit = sat_upright_rects(a->rect.center, a->rect.half, b->rect.center, b->rect.half, contact);
         } else {
-            hull_from_rect_axes(&ha, a->rect);
-            hull_from_rect_axes(&hb, b->rect);
+            hull_rect_frame(&ha, a->rect);
+            hull_rect_frame(&hb, b->rect);
             hit = sat_polygons(&ha, &hb, contact, NULL);
         }
         break;

@@ -13,24 +13,17 @@
 
 void hull_from_rect_axes(Hull *h, Rect r)
 {
-    // one cos/sin pair (none at angle 0)
-    h->q = rot_make(r.angle);
-    h->half = r.half;
-    h->origin = r.center;
+    hull_rect_frame(h, r);
     h->count = 4;
     h->corners = false;
-    // the outward normals of edges 0 and 1; edges 2 and 3 lie on the same
-    // lines. Centred, the rectangle spans [-half, half] on each.
-    h->n[0] = vec2_make(h->q.s, -h->q.c);
+    // centred, the rectangle spans [-half, half] on each axis
     h->lo[0] = -r.half.y;
     h->hi[0] = r.half.y;
-    h->n[1] = vec2_make(h->q.c, h->q.s);
     h->lo[1] = -r.half.x;
     h->hi[1] = r.half.x;
     h->axis_count = 2;
     h->back_lb = -float_max(r.half.x, r.half.y);
     h->back_ub = 0.0f;
-    h->is_rect = true;
     h->point = false;
     h->reversed = false;
     h->flat_edge = 0;
@@ -59,9 +52,12 @@ static void hull_flat_axis(Hull *h, int longest_edge)
 
 /// The vertices relative to their mean, the bounds of every edge normal's
 /// far end, and per edge its normal (e.y, -e.x) / |e|, not yet turned
-/// outward, and |e|^2. Returns twice the signed area (> 0: counter-clockwise).
+/// outward, how far the hull reaches along it (hi, its own edge), and |e|^2
+/// (scaled), with the longest (*longest, edge *longest_edge) and the
+/// shortest. Returns twice the signed area (> 0: counter-clockwise).
 /// One pass, component by component (packed Vec2 pairs cost shuffles).
-static inline HULL_INLINE float hull_place(Hull *h, const Vec2 *verts, int n, float scale, float *len_sq)
+static inline HULL_INLINE float hull_place(Hull *h, const Vec2 *verts, int n, float scale, float *len_sq,
+                                           float *longest, int *longest_edge, float *shortest)
 {
     float sx = verts[0].x;
     float sy = verts[0].y;
@@ -77,6 +73,9 @@ static inline HULL_INLINE float hull_place(Hull *h, const Vec2 *verts, int n, fl
     float vsy = 0.0f;
     float reach = 0.0f;
     float area2 = 0.0f;
+    float lmax = -1.0f;
+    float lmin = INFINITY;
+    int kmax = 0;
     for (int k = 0; k < n; ++k) {
         int next = k + 1 < n ? k + 1 : 0;
         // relative to the mean: small numbers, vertices on both sides of
@@ -95,10 +94,22 @@ static inline HULL_INLINE float hull_place(Hull *h, const Vec2 *verts, int n, fl
         area2 += (vx * scale) * (ey * scale) - (vy * scale) * (ex * scale);
         float lsq = (ex * scale) * (ex * scale) + (ey * scale) * (ey * scale);
         len_sq[k] = lsq;
+        bool longer = lsq > lmax;
+        lmax = longer ? lsq : lmax;
+        kmax = longer ? k : kmax;
+        lmin = lsq < lmin ? lsq : lmin;
         float inv = 1.0f / float_sqrt_pos(ex * ex + ey * ey);
-        h->n[k].x = ey * inv;
-        h->n[k].y = -ex * inv;
+        float nx = ey * inv;
+        float ny = -ex * inv;
+        h->n[k].x = nx;
+        h->n[k].y = ny;
+        // negated with the normal when the polygon turns out clockwise:
+        // (-nx) vx + (-ny) vy is exactly -(nx vx + ny vy)
+        h->hi[k] = nx * vx + ny * vy;
     }
+    *longest = lmax;
+    *longest_edge = kmax;
+    *shortest = lmin;
     // on a unit axis each vertex projects within +-reach (|v|_1 >= |v|_2),
     // and the least one lies below the mean projection, within |vbar|_1;
     // 2^-18 relative covers the rounding of the dot products
@@ -109,19 +120,18 @@ static inline HULL_INLINE float hull_place(Hull *h, const Vec2 *verts, int n, fl
     return area2;
 }
 
-/// The normals turned outward (an exact negation for a clockwise polygon),
-/// and how far the hull reaches along each: its own edge.
+/// The normals turned outward, and hi with them: an exact negation for a
+/// clockwise polygon (hull_place computed both for the order as given).
 static inline void hull_orient(Hull *h, float area2)
 {
     int n = h->count;
     h->reversed = area2 < 0.0f;
-    float sign = h->reversed ? -1.0f : 1.0f;
-    for (int k = 0; k < n; ++k) {
-        float nx = sign * h->n[k].x;
-        float ny = sign * h->n[k].y;
-        h->n[k].x = nx;
-        h->n[k].y = ny;
-        h->hi[k] = nx * h->v[k].x + ny * h->v[k].y;
+    if (h->reversed) {
+        for (int k = 0; k < n; ++k) {
+            h->n[k].x = -h->n[k].x;
+            h->n[k].y = -h->n[k].y;
+            h->hi[k] = -h->hi[k];
+        }
     }
 }
 
@@ -138,7 +148,14 @@ HULL_COLD static void hull_from_poly_careful(Hull *h, const Poly *p)
         m = float_max(m, float_max(float_abs(d.x), float_abs(d.y)));
     }
     float len_sq[POLY_MAX_VERTS];
-    float area2 = hull_place(h, p->verts, n, tiny_scale(m), len_sq);
+    float longest_placed = 0.0f;
+    int longest_placed_edge = 0;
+    float shortest = 0.0f;
+    float area2 = hull_place(h, p->verts, n, tiny_scale(m), len_sq, &longest_placed, &longest_placed_edge,
+                             &shortest);
+    (void)longest_placed;
+    (void)longest_placed_edge;
+    (void)shortest;
     float longest = 0.0f;
     int longest_edge = 0;
     bool zero_edge = false;
@@ -171,6 +188,10 @@ HULL_COLD static void hull_from_poly_careful(Hull *h, const Poly *p)
             }
         }
     }
+    // each vertex's own edge on the normals chosen here
+    for (int k = 0; k < n; ++k) {
+        h->hi[k] = h->n[k].x * h->v[k].x + h->n[k].y * h->v[k].y;
+    }
     hull_orient(h, area2);
     if (area_is_flat(area2, longest)) {
         hull_flat_axis(h, longest_edge);
@@ -197,16 +218,10 @@ void hull_from_poly(Hull *h, const Poly *p)
     h->flat_edge = 0;
     h->axis_count = n;
     float len_sq[POLY_MAX_VERTS];
-    float area2 = hull_place(h, p->verts, n, 1.0f, len_sq);
-    float longest = len_sq[0];
-    float shortest = len_sq[0];
+    float longest = 0.0f;
     int longest_edge = 0;
-    for (int k = 1; k < n; ++k) {
-        bool longer = len_sq[k] > longest;
-        longest = longer ? len_sq[k] : longest;
-        longest_edge = longer ? k : longest_edge;
-        shortest = len_sq[k] < shortest ? len_sq[k] : shortest;
-    }
+    float shortest = 0.0f;
+    float area2 = hull_place(h, p->verts, n, 1.0f, len_sq, &longest, &longest_edge, &shortest);
     if (!(shortest >= 1e-30f)) {
         // an edge under 1e-15 px (or none at all): the careful way
         hull_from_poly_careful(h, p);

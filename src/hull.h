@@ -163,6 +163,22 @@ static inline int hull_edge_index(const Hull *h, int k)
     return k < h->count ? k : h->flat_edge;
 }
 
+/// The part of a rectangle's hull that the closed forms read (sat_rects,
+/// sat_circle_rect): its frame (origin, rotation, half extents) and its 2
+/// axes, the outward normals of edges 0 and 1 (edges 2 and 3 lie on the
+/// same lines). hull_from_rect_axes completes it; shapes_collide fills only
+/// this much on its hot path, where nothing reads the rest.
+static inline void hull_rect_frame(Hull *h, Rect r)
+{
+    // one cos/sin pair (none at angle 0)
+    h->q = rot_make(r.angle);
+    h->half = r.half;
+    h->origin = r.center;
+    h->n[0] = vec2_make(h->q.s, -h->q.c);
+    h->n[1] = vec2_make(h->q.c, h->q.s);
+    h->is_rect = true;
+}
+
 /// The hull of a valid rectangle: 4 corners, 2 axes, one cos/sin pair.
 void hull_from_rect(Hull *h, Rect r);
 /// The same without the corners (corners false): what the closed forms of
