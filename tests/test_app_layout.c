@@ -201,12 +201,12 @@ static void test_everything_fits(void **s)
                 int views = n == 6 || n == 7 ? 8 : 1;
                 for (int v = 0; v < views; v++) {
                     snprintf(where, sizeof where, "%s, lesson %d, F%d, axis %d", LANGS[l], n, p + 1,
-                             views > 1 ? ((const SatPicture *)app.lesson_state)->axis_focus : -1);
+                             views > 1 ? lesson_sat_focus((const SatPicture *)app.lesson_state) : -1);
                     int bad = check_frame(&f, &app, LANGS[l], where);
                     assert_true(f.log->text_count >= 3);
                     if (bad > 0) failed++;
                     frames++;
-                    tap(&app, SDLK_RIGHTBRACKET);
+                    tap(&app, v + 2 == views ? SDLK_a : SDLK_RIGHTBRACKET);   /* the walk, then every axis */
                 }
                 app_free(&app);
             }

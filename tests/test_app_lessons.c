@@ -297,68 +297,120 @@ static const char *presses(char *buf, size_t len, const char *k, int n, int from
     return buf;
 }
 
-/* Test 8: ] steps 0, 1, ..., count - 1 and then back to all axes (-1); [
- * from all axes goes to the last one. The verdict does not change with the
- * focus, a preset keeps it, another lesson drops it. */
-static void test_axis_focus_steps(void **s)
+static int walk_int(json_t *st, const char *key)
+{
+    json_t *w = json_object_get(json_object_get(st, "sat"), "walk");
+    if (!json_is_object(w)) fail_msg("sat.walk missing");
+    json_t *v = json_object_get(w, key);
+    if (json_is_boolean(v)) return json_is_true(v);
+    if (!json_is_integer(v)) fail_msg("sat.walk.%s missing", key);
+    return (int)json_integer_value(v);
+}
+
+/* Test 8: the walk visits the axes in the recorder's order, one every 90
+ * ticks, and stops at the recorder's first separating axis, or after the
+ * last axis (the verdict) when none separates; ] and [ step (round), A
+ * shows every axis; a preset keeps the step, another lesson starts over. */
+static void test_axis_walk_steps(void **s)
 {
     (void)s;
     static const int lessons[2] = { 6, 7 }, counts[2] = { 4, 7 };
+    /* the arrangements: each lesson's own, and lesson 6 moved until they collide */
+    static const char *const scripts[3] = { "# start\n", "0 key down Right\n40 key up Right\n",
+                                            "0 key down Right\n60 key up Right\n60 key down Up\n105 key up Up\n" };
     char script[1024];
+    for (int l = 0; l < 2; l++)
+        for (int k = 0; k < (l == 0 ? 3 : 1); k++) {
+            int n = lessons[l], count = counts[l];
+            /* where the test stops: its first gap, else the verdict after every axis */
+            json_t *st = run_lesson(n, scripts[k], 110);
+            int sep = (int)json_integer_value(json_object_get(json_object_get(st, "sat"), "separating"));
+            int last = sep >= 0 ? sep : count;
+            assert_int_equal(walk_int(st, "last"), last);
+            json_decref(st);
+            for (int t = 0; t <= count + 1; t++) {
+                /* the shapes are in place by tick 106; then t steps of 90 ticks */
+                st = run_lesson(n, scripts[k], 106 + 90 * t + 2);
+                int want = (106 + 90 * t + 2 - 1) / 90;   /* steps the clock took, from tick 1 */
+                if (want > last) want = last;
+                (void)want;
+                int step = walk_int(st, "step");
+                assert_true(step <= last);
+                assert_int_equal(focus_of(st), step < count ? step : -1);
+                json_t *shown = json_object_get(json_object_get(json_object_get(st, "sat"), "walk"), "shown");
+                for (int i = 0; i < (int)json_array_size(shown); i++)
+                    assert_int_equal((int)json_integer_value(json_array_get(shown, (size_t)i)), i);
+                json_decref(st);
+            }
+            /* long enough: it stopped exactly where the test stops */
+            st = run_lesson(n, scripts[k], 106 + 90 * (count + 2));
+            assert_int_equal(walk_int(st, "step"), last);
+            assert_true(walk_int(st, "done"));
+            json_decref(st);
+        }
     for (int l = 0; l < 2; l++) {
         int n = lessons[l], count = counts[l];
         json_t *st = run_lesson(n, "# start\n", 3);
-        assert_int_equal(focus_of(st), -1);
+        assert_int_equal(focus_of(st), 0);
+        int last = walk_int(st, "last");
         json_decref(st);
-        for (int k = 1; k <= count + 1; k++) {
+        for (int k = 1; k <= last + 2; k++) {
             st = run_lesson(n, presses(script, sizeof script, "]", k, 1), k + 3);
-            assert_int_equal(focus_of(st), k <= count ? k - 1 : -1);
+            assert_int_equal(walk_int(st, "step"), k % (last + 1));
             check_sat(st, count, "a");
             json_decref(st);
         }
         st = run_lesson(n, presses(script, sizeof script, "[", 1, 1), 4);
-        assert_int_equal(focus_of(st), count - 1);
+        assert_int_equal(walk_int(st, "step"), last);
         json_decref(st);
-        st = run_lesson(n, presses(script, sizeof script, "[", 2, 1), 5);
-        assert_int_equal(focus_of(st), count - 2);
+        st = run_lesson(n, presses(script, sizeof script, "A", 1, 1), 4);
+        assert_false(walk_int(st, "on"));
+        assert_int_equal(focus_of(st), -1);
         json_decref(st);
     }
-    /* lesson 6: axis 2, then F2 (edge to edge): still axis 2 */
-    json_t *st = run_lesson(6, "1 key down ]\n1 key up ]\n2 key down ]\n2 key up ]\n3 key down F2\n3 key up F2\n", 6);
+    /* lesson 6: step 1, then F2 (edge to edge, no gap): still step 1 */
+    json_t *st = run_lesson(6, "1 key down ]\n1 key up ]\n3 key down F2\n3 key up F2\n", 6);
     assert_int_equal(focus_of(st), 1);
     json_decref(st);
-    /* lesson 7, axis 1, then lesson 6: all axes again */
+    /* lesson 7, step 1, then lesson 6: the walk from its start */
     write_text("in.txt", "1 key down ]\n1 key up ]\n2 key down 6\n2 key up 6\n");
     assert_int_equal(lab("--headless --frames 5 --lesson 7 --input @in.txt --state-out @state.json"), 0);
     st = lab_json("state.json");
     assert_int_equal((int)json_integer_value(json_object_get(st, "lesson")), 6);
-    assert_int_equal(focus_of(st), -1);
+    assert_int_equal(focus_of(st), 0);
     json_decref(st);
 }
 
-/* Test 9: the picture with an axis in focus differs from the one with all
- * axes (the others fade, the projectors appear), for every axis; ] past the
- * last axis gives back exactly the picture of all axes. */
-static void test_axis_focus_picture(void **s)
+/* Test 9: every step of the walk looks different from the one before, and
+ * the all-axes view (A) from the walk; A again gives back the walk. */
+static void test_axis_walk_picture(void **s)
 {
     (void)s;
     char script[1024];
-    static const int lessons[2] = { 6, 7 }, counts[2] = { 4, 7 };
+    static const int lessons[2] = { 6, 7 };
     for (int l = 0; l < 2; l++) {
-        int n = lessons[l], count = counts[l];
-        write_text("in.txt", "# nothing\n");
-        assert_int_equal(lab("--headless --frames 10 --lesson %d --input @in.txt --screenshot @all.png", n), 0);
+        int n = lessons[l];
+        write_text("in.txt", "1 key down A\n1 key up A\n");
+        assert_int_equal(lab("--headless --frames 10 --lesson %d --input @in.txt --screenshot @all.png --state-out @state.json", n), 0);
+        json_t *st = lab_json("state.json");
+        int last = walk_int(st, "last");
+        json_decref(st);
         SDL_Surface *all = load_png("all.png");
+        write_text("in.txt", "1 key down A\n1 key up A\n2 key down A\n2 key up A\n");
+        assert_int_equal(lab("--headless --frames 10 --lesson %d --input @in.txt --screenshot @back.png", n), 0);
         SDL_Surface *prev = NULL;
-        for (int k = 1; k <= count + 1; k++) {
-            write_text("in.txt", presses(script, sizeof script, "]", k, 1));
+        for (int k = 0; k <= last; k++) {
+            write_text("in.txt", k == 0 ? "# none\n" : presses(script, sizeof script, "]", k, 1));
             assert_int_equal(lab("--headless --frames 10 --lesson %d --input @in.txt --screenshot @one.png", n), 0);
             SDL_Surface *one = load_png("one.png");
+            if (k == 0) {
+                SDL_Surface *back = load_png("back.png");
+                if (scene_diff(back, one) != 0) fail_msg("lesson %d: A twice is not the walk again", n);
+                SDL_FreeSurface(back);
+            }
             long d = scene_diff(all, one);
-            if (k <= count && d < 3000) fail_msg("lesson %d axis %d: focus changes only %ld pixels", n, k, d);
-            if (k > count && d != 0) fail_msg("lesson %d: past the last axis %ld pixels differ from all axes", n, d);
-            if (prev != NULL && k <= count && scene_diff(prev, one) < 1000)
-                fail_msg("lesson %d: axes %d and %d look alike", n, k - 1, k);
+            if (d < 3000) fail_msg("lesson %d step %d: the walk differs from all axes in only %ld pixels", n, k, d);
+            if (prev != NULL && scene_diff(prev, one) < 1000) fail_msg("lesson %d: steps %d and %d look alike", n, k - 1, k);
             if (prev != NULL) SDL_FreeSurface(prev);
             prev = one;
         }
@@ -500,13 +552,13 @@ static void test_labels_do_not_overlap(void **s)
                     if (bad != 0) {
                         /* every case is listed before the test fails */
                         print_message("%s, lesson %d, preset F%d, axis focus %d: %d of %d labels overlap\n",
-                                      LANGS[l], n, p + 1, views > 1 ? ((const SatPicture *)app.lesson_state)->axis_focus : -1,
+                                      LANGS[l], n, p + 1, views > 1 ? lesson_sat_focus((const SatPicture *)app.lesson_state) : -1,
                                       bad, placed);
                         failed++;
                     }
                     assert_true(placed >= 1);
                     frames++;
-                    tap(&app, SDLK_RIGHTBRACKET);
+                    tap(&app, f + 2 == views ? SDLK_a : SDLK_RIGHTBRACKET);   /* the walk, then every axis */
                 }
                 app_free(&app);
             }
@@ -546,8 +598,8 @@ int main(void)
         cmocka_unit_test(test_lesson5_local_frame),
         cmocka_unit_test(test_lesson6_axes),
         cmocka_unit_test(test_lesson7_axes),
-        cmocka_unit_test(test_axis_focus_steps),
-        cmocka_unit_test(test_axis_focus_picture),
+        cmocka_unit_test(test_axis_walk_steps),
+        cmocka_unit_test(test_axis_walk_picture),
         cmocka_unit_test(test_label_placement),
         cmocka_unit_test(test_labels_do_not_overlap),
         cmocka_unit_test(test_lesson6_names_apart_when_nested),

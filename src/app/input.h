@@ -25,7 +25,8 @@ typedef enum Action {
     ACT_NEXT_SHAPE, ACT_LESSON, ACT_PAUSE, ACT_STEP, ACT_SLOWMO, ACT_HELP, ACT_PALETTE,
     ACT_FPS, ACT_EXPLAIN, ACT_FULLSCREEN, ACT_SCREENSHOT, ACT_SAVE, ACT_RELOAD,
     ACT_PRESET, ACT_VIEW_RESET, ACT_BROADPHASE, ACT_MORE, ACT_FEWER, ACT_LANGUAGE,
-    ACT_AXIS_PREV, ACT_AXIS_NEXT,   /* lessons 6, 7: one separating axis at a time */
+    ACT_AXIS_PREV, ACT_AXIS_NEXT,   /* lessons 6, 7: the previous / next step of the walk */
+    ACT_AXIS_ALL,                   /* lessons 6, 7: every axis at once, or the walk again */
     ACT_LESSON_PREV, ACT_LESSON_NEXT,   /* PageUp / PageDown: every lesson, round */
     ACT_QUIT,
     ACT_COUNT

@@ -90,19 +90,16 @@ static void name_shapes(const App *app, Canvas *c, const SatPicture *p)
 
 static void init(void *state)
 {
-    SatPicture *p = state;
-    p->fits = fits;
-    p->names = name_axis;
-    p->shape_names = name_shapes;
-    p->axis_focus = -1;
+    lesson_sat_start(state, fits, name_axis, name_shapes);
 }
 
-/* [ and ] step through the axes one at a time (lessons.c does the rest). */
+/* The walk through the axes, [ ] and A: lessons.c. */
 const Lesson lesson_7 = {
     .key = "lesson7",
     .state_size = sizeof(SatPicture),
     .init = init,
     .build = build,
+    .update = lesson_sat_update,
     .prepare = lesson_sat_prepare,
     .draw_over = lesson_sat_draw_over,
     .hud = lesson_sat_hud,

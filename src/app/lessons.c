@@ -160,15 +160,15 @@ json_t *lesson_vec_json(Vec2 v)
 
 /* ---- The separating axis picture ---------------------------------------- */
 
-static Vec2 on_axis(Vec2 n, Vec2 p, float t, float k)
+/* The point t along dir on the line k across it (perp = (-dir.y, dir.x)). */
+static Vec2 on_line(Vec2 dir, float t, float k)
 {
-    /* the point whose projection on n is t, on the line dot(x, p) = k */
-    return (Vec2){ n.x * t + p.x * k, n.y * t + p.y * k };
+    return (Vec2){ dir.x * t - dir.y * k, dir.y * t + dir.x * k };
 }
 
 /* The HUD panels app.c reserved before the lesson draws (the keep-outs
- * without a radius), in canvas units and grown by a margin: the axes and
- * their shadows stay out from under them. */
+ * without a radius), in canvas units and grown by a margin: the number
+ * lines stay out from under them. */
 #define SAT_PANELS 8
 typedef struct Panels { int count; Vec2 lo[SAT_PANELS], hi[SAT_PANELS]; } Panels;
 
@@ -186,12 +186,6 @@ static Panels hud_panels(const Canvas *c, float margin)
     return pn;
 }
 
-/* The part of segment a-b inside panel i as t0 < t1 along it. */
-static bool panel_clip(const Panels *pn, int i, Vec2 a, Vec2 b, float *t0, float *t1)
-{
-    return segment_clip(a, b, pn->lo[i], pn->hi[i], t0, t1);
-}
-
 static bool panels_hold(const Panels *pn, Vec2 q)
 {
     for (int i = 0; i < pn->count; i++)
@@ -199,84 +193,50 @@ static bool panels_hold(const Panels *pn, Vec2 q)
     return false;
 }
 
-/* Segment a-b split where panels cover it: the parts in the open, as
- * [t0, t1] pairs along it in order; returns how many. */
-static int panel_free_parts(const Panels *pn, Vec2 a, Vec2 b, float t0[SAT_PANELS + 1], float t1[SAT_PANELS + 1])
+/* The visible part of the canvas (the view may be zoomed or panned), less
+ * a margin. */
+static void visible_box(const Canvas *c, float margin, Vec2 *lo, Vec2 *hi)
 {
+    Vec2 a = view_to_canvas(&c->view, (Vec2){ 0.0f, 0.0f });
+    Vec2 b = view_to_canvas(&c->view, (Vec2){ (float)c->view.out_w, (float)c->view.out_h });
+    lo->x = fmaxf(fminf(a.x, b.x), 0.0f) + margin;
+    lo->y = fmaxf(fminf(a.y, b.y), 0.0f) + margin;
+    hi->x = fminf(fmaxf(a.x, b.x), CANVAS_W) - margin;
+    hi->y = fminf(fmaxf(a.y, b.y), CANVAS_H) - margin;
+}
+
+/* A line of the picture, drawn only where no panel covers it and inside
+ * the canvas; dash > 0 dashes it. */
+static void panel_line(Canvas *c, const Panels *pn, Vec2 a, Vec2 b, float width, float dash, Color col)
+{
+    float u0 = 0.0f, u1 = 0.0f;
+    if (!segment_clip(a, b, (Vec2){ 0.0f, 0.0f }, (Vec2){ CANVAS_W, CANVAS_H }, &u0, &u1)) return;
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    Vec2 a2 = { a.x + dx * u0, a.y + dy * u0 }, b2 = { a.x + dx * u1, a.y + dy * u1 };
+    a = a2;
+    b = b2;
+    /* the covered stretches, sorted by where they start */
     float c0[SAT_PANELS], c1[SAT_PANELS];
     int m = 0;
     for (int i = 0; i < pn->count; i++) {
-        float u0 = 0.0f, u1 = 0.0f;
-        if (!panel_clip(pn, i, a, b, &u0, &u1)) continue;
-        int j = m++;   /* insertion sort on where the cover starts */
-        while (j > 0 && c0[j - 1] > u0) { c0[j] = c0[j - 1]; c1[j] = c1[j - 1]; j--; }
-        c0[j] = u0;
-        c1[j] = u1;
+        float t0 = 0.0f, t1 = 0.0f;
+        if (!segment_clip(a, b, pn->lo[i], pn->hi[i], &t0, &t1)) continue;
+        int j = m++;
+        while (j > 0 && c0[j - 1] > t0) { c0[j] = c0[j - 1]; c1[j] = c1[j - 1]; j--; }
+        c0[j] = t0;
+        c1[j] = t1;
     }
-    int n = 0;
+    const float ex = b.x - a.x, ey = b.y - a.y;
     float t = 0.0f;
-    for (int i = 0; i < m; i++) {
-        if (c0[i] > t) { t0[n] = t; t1[n] = c0[i]; n++; }
-        t = fmaxf(t, c1[i]);
-    }
-    if (t < 1.0f) { t0[n] = t; t1[n] = 1.0f; n++; }
-    return n;
-}
-
-/* A line of the picture, drawn only where no panel covers it; dash > 0
- * dashes it. */
-static void panel_line(Canvas *c, const Panels *pn, Vec2 a, Vec2 b, float width, float dash, Color col)
-{
-    float t0[SAT_PANELS + 1], t1[SAT_PANELS + 1];
-    int n = panel_free_parts(pn, a, b, t0, t1);
-    const float dx = b.x - a.x, dy = b.y - a.y;
-    for (int i = 0; i < n; i++) {
-        Vec2 p = { a.x + dx * t0[i], a.y + dy * t0[i] }, q = { a.x + dx * t1[i], a.y + dy * t1[i] };
-        if (dash > 0.0f) draw_dashed_line(c, p, q, width, dash, col);
-        else draw_line(c, p, q, width, col);
-    }
-}
-
-/* How far a point lies outside the part of the canvas the panels leave;
- * top is where the lesson's panel ends (lower with an axis in focus: its
- * HUD has a line more). */
-static float outside_below(Vec2 q, float top)
-{
-    const float x0 = 40.0f, x1 = CANVAS_W - 40.0f, y1 = CANVAS_H - 80.0f;
-    float dx = q.x < x0 ? x0 - q.x : q.x > x1 ? q.x - x1 : 0.0f;
-    float dy = q.y < top ? top - q.y : q.y > y1 ? q.y - y1 : 0.0f;
-    return dx + dy;
-}
-
-static float outside(Vec2 q) { return outside_below(q, 200.0f); }
-
-/* Where axis i's line goes: beside both shapes (never across them), on the
- * side with room, each axis a little further out so they stay apart. The
- * axis in focus (alone at full strength) takes the best place for itself.
- * What a panel still covers is clipped when drawn (panel_line). */
-static float axis_offset(const Shape *a, const Shape *b, const SatAxis *ax, int i, bool focused, float *side)
-{
-    Vec2 n = ax->axis, p = { -n.y, n.x };
-    Interval pa = shape_project(a, p), pb = shape_project(b, p);
-    float lo = fminf(pa.min, pb.min), hi = fmaxf(pa.max, pb.max);
-    /* in focus: the whole line with its arrow, not only the shadows */
-    const float ext = focused ? 44.0f : 0.0f;
-    float tlo = fminf(ax->a.min, ax->b.min) - ext, thi = fmaxf(ax->a.max, ax->b.max) + ext;
-    const float offs[3] = { 40.0f + 22.0f * (float)i, 40.0f + 10.0f * (float)i, 36.0f };
-    /* further out moves a steep axis down, clear of the lesson's panel */
-    const float offs_focus[6] = { 44.0f, 70.0f, 100.0f, 140.0f, 180.0f, 230.0f };
-    const float top = focused ? 245.0f : 200.0f;
-    float best = 0.0f, best_score = INFINITY;
-    for (int o = 0; o < (focused ? 6 : 3); o++)
-        for (int s = 0; s < 2; s++) {
-            float off = focused ? offs_focus[o] : offs[o];
-            float k = s == 0 ? hi + off : lo - off;
-            /* ties go to alternate sides, so the axes spread around the pair */
-            float score = outside_below(on_axis(n, p, tlo, k), top) + outside_below(on_axis(n, p, thi, k), top) +
-                          0.01f * (float)o + (focused || s == i % 2 ? 0.0f : 0.5f);
-            if (score < best_score) { best_score = score; best = k; *side = s == 0 ? 1.0f : -1.0f; }
+    for (int i = 0; i <= m; i++) {
+        float end = i < m ? c0[i] : 1.0f;
+        if (end > t) {
+            Vec2 p = { a.x + ex * t, a.y + ey * t }, q = { a.x + ex * end, a.y + ey * end };
+            if (dash > 0.0f) draw_dashed_line(c, p, q, width, dash, col);
+            else draw_line(c, p, q, width, col);
         }
-    return best;
+        if (i < m) t = fmaxf(t, c1[i]);
+    }
 }
 
 float lesson_sat_push(const SatAxis *ax)
@@ -286,37 +246,57 @@ float lesson_sat_push(const SatAxis *ax)
     return fminf(ax->a.max - ax->b.min, ax->b.max - ax->a.min);
 }
 
-static void sat_axis_text(const SatReport *r, int i, AxisNamer names, char *out, size_t n)
+int lesson_sat_last_step(const SatPicture *p)
 {
-    const SatAxis *ax = &r->axes[i];
-    char name[16] = "";
-    names(NULL, ax, name, NULL);
-    if (ax->overlap < 0.0f)
-        snprintf(out, n, tr(i == r->separating ? "sat.axis_separates" : "sat.axis_gap"), name, (double)-ax->overlap);
-    else
-        snprintf(out, n, tr(r->hit && i == r->min_axis ? "sat.axis_least" : "sat.axis_overlap"), name,
-                 (double)lesson_sat_push(ax));
+    return p->r.separating >= 0 && p->r.separating < p->r.count ? p->r.separating : p->r.count;
 }
 
 int lesson_sat_focus(const SatPicture *p)
 {
-    return p->axis_focus >= 0 && p->axis_focus < p->r.count ? p->axis_focus : -1;
+    if (!p->ok || p->all) return -1;
+    return p->step >= 0 && p->step < p->r.count ? p->step : -1;
 }
 
-bool lesson_sat_on_key(App *app, void *state, const Binding *b)
+void lesson_sat_start(SatPicture *p, bool (*fits)(const Shape *a, const Shape *b), AxisNamer names,
+                      ShapeNamer shape_names)
 {
-    (void)app;
-    SatPicture *p = state;
-    if (!p->ok) return false;
-    if (b->action != ACT_AXIS_NEXT && b->action != ACT_AXIS_PREV) return false;
-    /* -1 (all axes), 0, 1, ..., count - 1, and round again */
-    const int count = p->r.count;
-    int f = p->axis_focus >= 0 && p->axis_focus < count ? p->axis_focus : -1;
-    f += b->action == ACT_AXIS_NEXT ? 1 : -1;
-    if (f >= count) f = -1;
-    if (f < -1) f = count - 1;
-    p->axis_focus = f;
-    return true;
+    p->fits = fits;
+    p->names = names;
+    p->shape_names = shape_names;
+    p->all = false;
+    p->step = 0;
+    p->ticks = 0;
+}
+
+/* The numbers shown on axis i: the recorder's ends on the number line's
+ * direction, from A's centre, rounded alike. */
+static SatShown shown_axis(const Shape *a, const SatAxis *ax)
+{
+    SatShown s;
+    Vec2 n = ax->axis;
+    /* read left to right; a nearly vertical axis reads upwards */
+    const bool flip = fabsf(n.x) >= 0.2f ? n.x < 0.0f : n.y > 0.0f;
+    const float sg = flip ? -1.0f : 1.0f;
+    s.dir = (Vec2){ sg * n.x, sg * n.y };
+    Vec2 ca = shape_center(a);
+    s.zero = s.dir.x * ca.x + s.dir.y * ca.y;
+    /* the recorder's ends on +axis; on -axis they swap and change sign */
+    float a0 = flip ? -ax->a.max : ax->a.min, a1 = flip ? -ax->a.min : ax->a.max;
+    float b0 = flip ? -ax->b.max : ax->b.min, b1 = flip ? -ax->b.min : ax->b.max;
+    s.a0 = (int)lroundf(a0 - s.zero);
+    s.a1 = (int)lroundf(a1 - s.zero);
+    s.b0 = (int)lroundf(b0 - s.zero);
+    s.b1 = (int)lroundf(b1 - s.zero);
+    s.gap = ax->overlap < 0.0f;
+    if (s.gap) {
+        int g = s.b0 - s.a1 > s.a0 - s.b1 ? s.b0 - s.a1 : s.a0 - s.b1;
+        s.amount = g > 0 ? g : 0;
+    } else {
+        int u = s.a1 - s.b0, d = s.b1 - s.a0;
+        s.amount = u < d ? u : d;
+        if (s.amount < 0) s.amount = 0;
+    }
+    return s;
 }
 
 void lesson_sat_prepare(const App *app, void *state)
@@ -324,14 +304,176 @@ void lesson_sat_prepare(const App *app, void *state)
     SatPicture *p = state;
     const Shape *a = NULL, *b = NULL;
     p->ok = lesson_pair(app, &a, &b) && p->fits(a, b) && sat_report(a, b, &p->r);
-    if (p->ok) {
-        p->a = *a;
-        p->b = *b;
+    if (!p->ok) return;
+    p->a = *a;
+    p->b = *b;
+    for (int i = 0; i < p->r.count; i++) p->shown[i] = shown_axis(a, &p->r.axes[i]);
+    /* the shapes moved: the walk goes no further than the test does */
+    const int last = lesson_sat_last_step(p);
+    if (p->step > last) { p->step = last; p->ticks = 0; }
+    if (p->step < 0) p->step = 0;
+}
+
+void lesson_sat_update(App *app, void *state, float dt)
+{
+    (void)app;
+    (void)dt;
+    SatPicture *p = state;
+    if (!p->ok || p->all) return;
+    if (p->step >= lesson_sat_last_step(p)) { p->ticks = 0; return; }
+    if (++p->ticks >= SAT_STEP_TICKS) {
+        p->step++;
+        p->ticks = 0;
     }
 }
 
-/* The shape's points that cast the ends of its shadow on n: every vertex
- * within half a pixel of the least (ends 0) or greatest projection. */
+bool lesson_sat_on_key(App *app, void *state, const Binding *b)
+{
+    (void)app;
+    SatPicture *p = state;
+    if (!p->ok) return false;
+    const int last = lesson_sat_last_step(p);
+    switch (b->action) {
+    case ACT_AXIS_ALL:
+        p->all = !p->all;
+        break;
+    case ACT_AXIS_NEXT:
+        /* from the all-axes view: the walk from its start */
+        if (p->all) { p->all = false; p->step = 0; }
+        else p->step = p->step >= last ? 0 : p->step + 1;
+        break;
+    case ACT_AXIS_PREV:
+        if (p->all) { p->all = false; p->step = last; }
+        else p->step = p->step <= 0 ? last : p->step - 1;
+        break;
+    default:
+        return false;
+    }
+    p->ticks = 0;
+    return true;
+}
+
+/* ---- Where a number line goes ------------------------------------------- */
+
+/* True when q lies inside shape s grown by margin (rects and polygons). */
+static bool shape_holds(const Shape *s, Vec2 q, float margin)
+{
+    Vec2 v[POLY_MAX_VERTS];
+    int n = 0;
+    if (s->kind == SHAPE_RECT) { rect_corners(s->rect, v); n = 4; }
+    else if (s->kind == SHAPE_POLY) { n = s->poly.count; for (int i = 0; i < n; i++) v[i] = s->poly.verts[i]; }
+    else {
+        float dx = q.x - s->circle.center.x, dy = q.y - s->circle.center.y, r = s->circle.radius + margin;
+        return dx * dx + dy * dy <= r * r;
+    }
+    Vec2 m = shape_center(s);
+    for (int i = 0; i < n; i++) {
+        Vec2 e0 = v[i], e1 = v[(i + 1) % n];
+        Vec2 nn = { e1.y - e0.y, -(e1.x - e0.x) };
+        float len = sqrtf(nn.x * nn.x + nn.y * nn.y);
+        if (len < 1e-6f) continue;
+        nn.x /= len;
+        nn.y /= len;
+        if ((m.x - e0.x) * nn.x + (m.y - e0.y) * nn.y > 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }   /* outward */
+        if ((q.x - e0.x) * nn.x + (q.y - e0.y) * nn.y > margin) return false;
+    }
+    return true;
+}
+
+/* The stretch along dir that axis i's line covers: both shadows, the 0
+ * mark, room for the arrow and the end numbers. */
+static void line_span(const SatShown *s, float *t0, float *t1)
+{
+    float lo = (float)(s->a0 < s->b0 ? s->a0 : s->b0), hi = (float)(s->a1 > s->b1 ? s->a1 : s->b1);
+    lo = fminf(lo, 0.0f);
+    hi = fmaxf(hi, 0.0f);
+    *t0 = s->zero + lo - 40.0f;
+    *t1 = s->zero + hi + 56.0f;
+}
+
+/* How badly the line k of axis i sits: the share of its points (and of the
+ * band its labels take on either side) off the visible canvas or under a
+ * panel (1 each), on a shape (0.35), near a line placed before it (0.3). */
+static float line_cost(const SatPicture *p, const Panels *pn, Vec2 vlo, Vec2 vhi, Vec2 dir, float t0, float t1,
+                       float k, const SatLine *before, const Vec2 *before_dir, int nbefore)
+{
+    const int N = 24;
+    float cost = 0.0f;
+    int count = 0;
+    for (int j = 0; j <= N; j++) {
+        float t = t0 + (t1 - t0) * (float)j / (float)N;
+        for (int b = -1; b <= 1; b++) {
+            Vec2 q = on_line(dir, t, k + 30.0f * (float)b);
+            count++;
+            if (q.x < vlo.x || q.x > vhi.x || q.y < vlo.y || q.y > vhi.y || panels_hold(pn, q)) { cost += 1.0f; continue; }
+            if (shape_holds(&p->a, q, 8.0f) || shape_holds(&p->b, q, 8.0f)) cost += 0.35f;
+            for (int m = 0; m < nbefore; m++) {
+                Vec2 d = before_dir[m];
+                float dk = -d.y * q.x + d.x * q.y - before[m].k, dt = d.x * q.x + d.y * q.y;
+                if (fabsf(dk) < 36.0f && dt > before[m].t0 && dt < before[m].t1) { cost += 0.3f; break; }
+            }
+        }
+    }
+    return cost / (float)count;
+}
+
+/* Every axis up to i placed in order (each clear of those before it), so a
+ * line keeps its place as the walk goes on. */
+static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLine *out, Vec2 *dirs)
+{
+    const Panels pn = hud_panels(c, 8.0f);
+    Vec2 vlo, vhi;
+    visible_box(c, 12.0f, &vlo, &vhi);
+    SatLine line = { 0.0f, 0.0f, 0.0f };
+    for (int i = 0; i <= upto && i < p->r.count; i++) {
+        const SatShown *s = &p->shown[i];
+        Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+        float t0, t1;
+        line_span(s, &t0, &t1);
+        Interval pa = shape_project(&p->a, perp), pb = shape_project(&p->b, perp);
+        float lo = fminf(pa.min, pb.min), hi = fmaxf(pa.max, pb.max);
+        static const float OFFS[9] = { 50.0f, 80.0f, 115.0f, 155.0f, 200.0f, 250.0f, 310.0f, 380.0f, 460.0f };
+        float best = INFINITY;
+        line.k = hi + OFFS[0];
+        for (int o = 0; o < 9; o++)
+            for (int side = 0; side < 2; side++) {
+                float k = side == 0 ? hi + OFFS[o] : lo - OFFS[o];
+                float cost = line_cost(p, &pn, vlo, vhi, dir, t0, t1, k, out, dirs, i) + 0.0004f * OFFS[o];
+                if (cost < best) { best = cost; line.k = k; }
+            }
+        /* no room beside them: across the shapes, where it covers least */
+        for (int f = 1; f < 8; f++) {
+            float k = lo + (hi - lo) * (float)f / 8.0f;
+            float cost = line_cost(p, &pn, vlo, vhi, dir, t0, t1, k, out, dirs, i) + 0.2f;
+            if (cost < best) { best = cost; line.k = k; }
+        }
+        /* what is still off the visible canvas is cut off */
+        float u0 = 0.0f, u1 = 0.0f;
+        Vec2 e0 = on_line(dir, t0, line.k), e1 = on_line(dir, t1, line.k);
+        if (segment_clip(e0, e1, vlo, vhi, &u0, &u1)) {
+            float n0 = t0 + (t1 - t0) * u0, n1 = t0 + (t1 - t0) * u1;
+            t0 = n0;
+            t1 = n1;
+        }
+        line.t0 = t0;
+        line.t1 = t1;
+        out[i] = line;
+        dirs[i] = dir;
+    }
+    return line;
+}
+
+SatLine lesson_sat_line(const SatPicture *p, const Canvas *c, int i)
+{
+    SatLine lines[SAT_MAX_AXES];
+    Vec2 dirs[SAT_MAX_AXES];
+    return place_lines(p, c, i, lines, dirs);
+}
+
+/* ---- Drawing ------------------------------------------------------------ */
+
+/* The shape's points that cast the ends of its shadow on dir: every vertex
+ * within half a pixel of the least (end 0) or greatest projection. */
 static int shadow_casters(const Shape *s, Vec2 n, int end, Vec2 out[POLY_MAX_VERTS])
 {
     Vec2 v[POLY_MAX_VERTS];
@@ -354,24 +496,210 @@ static int shadow_casters(const Shape *s, Vec2 n, int end, Vec2 out[POLY_MAX_VER
     return m;
 }
 
-/* The shadow of s on the axis line (n, k): a faint band from the shape to
- * its interval, the projectors from the casting vertices, and dots on them. */
-static void draw_projectors(Canvas *c, const Panels *pn, const Shape *s, Vec2 n, Vec2 p, Interval iv, float k,
-                            Color col)
+/* Projectors: from the vertices that cast the shadow's ends to its ends on
+ * the line (the bar at k). */
+static void draw_projectors(Canvas *c, const Panels *pn, const Shape *s, Vec2 dir, float t0, float t1, float k, Color col)
 {
     Vec2 lo[POLY_MAX_VERTS], hi[POLY_MAX_VERTS];
-    int nlo = shadow_casters(s, n, 0, lo), nhi = shadow_casters(s, n, 1, hi);
-    if (nlo == 0 || nhi == 0) return;
-    Vec2 e0 = on_axis(n, p, iv.min, k), e1 = on_axis(n, p, iv.max, k);
-    const Vec2 band[4] = { lo[0], hi[0], e1, e0 };
-    draw_poly_fill(c, band, 4, lesson_alpha(col, 34));
+    int nlo = shadow_casters(s, dir, 0, lo), nhi = shadow_casters(s, dir, 1, hi);
     for (int i = 0; i < nlo; i++) {
-        panel_line(c, pn, lo[i], e0, 1.5f, 0.0f, lesson_alpha(col, 190));
+        panel_line(c, pn, lo[i], on_line(dir, t0, k), 1.5f, 7.0f, lesson_alpha(col, 200));
         draw_dot(c, lo[i], 5.0f, col);
     }
     for (int i = 0; i < nhi; i++) {
-        panel_line(c, pn, hi[i], e1, 1.5f, 0.0f, lesson_alpha(col, 190));
+        panel_line(c, pn, hi[i], on_line(dir, t1, k), 1.5f, 7.0f, lesson_alpha(col, 200));
         draw_dot(c, hi[i], 5.0f, col);
+    }
+}
+
+/* The edge (or, for a rectangle, both parallel edges) the axis is the
+ * normal of, and a short arrow along the normal from its middle. */
+static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, Color col)
+{
+    Vec2 v[POLY_MAX_VERTS];
+    int n = 0;
+    if (owner->kind == SHAPE_RECT) { rect_corners(owner->rect, v); n = 4; }
+    else if (owner->kind == SHAPE_POLY) { n = owner->poly.count; for (int i = 0; i < n; i++) v[i] = owner->poly.verts[i]; }
+    if (n < 3 || ax->source == SAT_FROM_CIRCLE) return;
+    int e = ((ax->edge % n) + n) % n;
+    for (int pass = 0; pass < (owner->kind == SHAPE_RECT ? 2 : 1); pass++) {
+        int k = (e + 2 * pass) % n;
+        Vec2 p0 = v[k], p1 = v[(k + 1) % n];
+        draw_line(c, p0, p1, 9.0f, LESSON_SHADE);
+        draw_line(c, p0, p1, 5.0f, col);
+        if (pass == 0) {
+            Vec2 m = { 0.5f * (p0.x + p1.x), 0.5f * (p0.y + p1.y) }, cen = shape_center(owner);
+            Vec2 nn = ax->axis;
+            if ((m.x - cen.x) * nn.x + (m.y - cen.y) * nn.y < 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }
+            Vec2 tip = { m.x + nn.x * 40.0f, m.y + nn.y * 40.0f };
+            draw_arrow(c, m, tip, 6.0f, LESSON_SHADE);
+            draw_arrow(c, m, tip, 3.0f, col);
+        }
+    }
+}
+
+/* A label queued until every line is drawn, so no line crosses one. */
+typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; char text[112]; } SatLabel;
+#define SAT_LABELS 96
+typedef struct SatLabels { int n, prio; SatLabel l[SAT_LABELS]; } SatLabels;
+
+static void queue(SatLabels *q, Vec2 at, float size, Color col, Align al, const char *text)
+{
+    if (q->n >= SAT_LABELS) return;
+    SatLabel *l = &q->l[q->n++];
+    l->prio = q->prio;
+    l->at = at;
+    l->size = size;
+    l->col = col;
+    l->al = al;
+    snprintf(l->text, sizeof l->text, "%s", text);
+}
+
+/* Whether lesson_label would find a free place for this text now (the
+ * trial placement is taken back). */
+static bool label_fits(Canvas *c, Vec2 at, float size, Align align, const char *text)
+{
+    const float fit = c->view.fit;
+    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * size * fit, pad = 5.0f * fit;
+    if (!(w > 0.0f)) return false;
+    Vec2 s = view_to_screen(&c->view, at);
+    float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
+    float y = s.y - 0.5f * h;
+    ScreenBox want = { x - pad, y - 0.5f * pad, x + w + pad, y + h + 0.5f * pad, 0.0f };
+    const int overlaps = c->label_overlaps, count = c->label_count;
+    (void)canvas_place_label(c, want, s);
+    const bool ok = c->label_overlaps == overlaps;
+    c->label_overlaps = overlaps;
+    c->label_count = count;
+    return ok;
+}
+
+/* How a label sits beside the point: left of it, right of it or centred,
+ * as the direction away from the line points. */
+static Align align_for(Vec2 away)
+{
+    return away.x > 0.35f ? ALIGN_LEFT : away.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+}
+
+/* The axis's result in words: "A1: overlap 32", "AB: gap 12 → separates". */
+static void axis_result(const SatPicture *sp, int i, bool all_view, char *out, size_t n)
+{
+    const SatShown *s = &sp->shown[i];
+    char name[16] = "";
+    sp->names(NULL, &sp->r.axes[i], name, NULL);
+    if (s->gap) snprintf(out, n, tr(all_view ? "sat.walk_axis_separates" : "sat.walk_axis_gap"), name, s->amount);
+    else snprintf(out, n, tr(sp->r.hit && i == sp->r.min_axis ? "sat.walk_axis_least" : "sat.walk_axis_overlap"), name,
+                  s->amount);
+}
+
+/* One axis on its number line. level 2: the axis being tested (bold, with
+ * projectors, the 0 mark and every end's number); 1: the all-axes view
+ * (its shadows, the 0 mark, its result); 0: an earlier axis (faint, its
+ * result). */
+static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Panels *pn, int i, const SatLine *ln,
+                      int level, bool all_view, SatLabels *q)
+{
+    const SatShown *s = &sp->shown[i];
+    const SatAxis *ax = &sp->r.axes[i];
+    const Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+    const Color col_a = app_color_accent(app), col_b = LESSON_INK;
+    const Color gapc = app_color_gap(app), hitc = app_color_hit(app);
+    const Uint8 alpha = level == 0 ? 110 : 255;
+    q->prio = level == 0 ? 2 : 1;   /* the axis being tested is labelled first */
+    /* which side of the line the shapes are: A's bar on theirs, B's beyond */
+    Vec2 ca = shape_center(&sp->a);
+    float kc = perp.x * ca.x + perp.y * ca.y;
+    float toward = kc < ln->k ? -1.0f : 1.0f;
+    const float off = level == 2 ? 9.0f : 6.0f;
+    const float ka = ln->k + toward * off, kb = ln->k - toward * off;
+    const float z = s->zero;
+    const float a0 = z + (float)s->a0, a1 = z + (float)s->a1, b0 = z + (float)s->b0, b1 = z + (float)s->b1;
+    if (level == 2) {
+        draw_source_edge(c, ax->source == SAT_FROM_B ? &sp->b : &sp->a, ax, LESSON_INK);
+        draw_projectors(c, pn, &sp->a, dir, a0, a1, ka, col_a);
+        draw_projectors(c, pn, &sp->b, dir, b0, b1, kb, col_b);
+        /* 0: where A's centre falls */
+        panel_line(c, pn, ca, on_line(dir, z, ln->k), 1.5f, 4.0f, lesson_alpha(col_a, 200));
+        draw_dot(c, ca, 5.0f, col_a);
+    }
+    /* the line itself, its arrow at the + end */
+    const float lw = level == 2 ? 3.0f : level == 1 ? 2.0f : 1.5f;
+    Color lc = lesson_alpha(LESSON_INK_DIM, level == 0 ? 120 : 255);
+    Vec2 l0 = on_line(dir, ln->t0, ln->k), l1 = on_line(dir, ln->t1 - 14.0f, ln->k);
+    if (level > 0) panel_line(c, pn, l0, l1, lw + 5.0f, 0.0f, LESSON_SHADE);
+    panel_line(c, pn, l0, l1, lw, 0.0f, lc);
+    Vec2 tip = on_line(dir, ln->t1, ln->k);
+    if (!panels_hold(pn, tip) && !panels_hold(pn, l1)) draw_arrow(c, l1, tip, lw + 1.0f, lc);
+    /* the shadows */
+    const float bw = level == 2 ? 10.0f : level == 1 ? 7.0f : 4.0f;
+    panel_line(c, pn, on_line(dir, a0, ka), on_line(dir, a1, ka), bw, 0.0f, lesson_alpha(col_a, alpha));
+    panel_line(c, pn, on_line(dir, b0, kb), on_line(dir, b1, kb), bw, 0.0f, lesson_alpha(col_b, alpha));
+    /* the gap, or the way B must go to leave A, on the line between them */
+    float r0, r1;
+    if (s->gap) { r0 = s->b0 >= s->a1 ? a1 : b1; r1 = s->b0 >= s->a1 ? b0 : a0; }
+    else if (s->a1 - s->b0 <= s->b1 - s->a0) { r0 = b0; r1 = a1; }
+    else { r0 = a0; r1 = b1; }
+    Color rc = s->gap ? gapc : hitc;
+    if (level > 0) {
+        const float tick = level == 2 ? 18.0f : 12.0f;
+        panel_line(c, pn, on_line(dir, r0, ln->k), on_line(dir, r1, ln->k), level == 2 ? 6.0f : 4.0f, 0.0f, rc);
+        panel_line(c, pn, on_line(dir, r0, ln->k - tick), on_line(dir, r0, ln->k + tick), 2.5f, 0.0f, rc);
+        panel_line(c, pn, on_line(dir, r1, ln->k - tick), on_line(dir, r1, ln->k + tick), 2.5f, 0.0f, rc);
+        /* the 0 mark */
+        panel_line(c, pn, on_line(dir, z, ln->k - 14.0f), on_line(dir, z, ln->k + 14.0f), 3.0f, 0.0f, LESSON_INK);
+    }
+    /* the words */
+    Vec2 out_a = { perp.x * toward, perp.y * toward }, out_b = { -out_a.x, -out_a.y };
+    char text[112];
+    if (level == 2) {
+        /* every end's number beside its end, outside its shadow */
+        const float da = 30.0f, db = 30.0f;
+        Vec2 away_lo = { -dir.x, -dir.y };
+        char num[24];
+        struct { float t; int v; float k; Vec2 side; bool lo; Color col; } ends[4] = {
+            { a0, s->a0, ka + toward * da, out_a, true, col_a }, { a1, s->a1, ka + toward * da, out_a, false, col_a },
+            { b0, s->b0, kb - toward * db, out_b, true, col_b }, { b1, s->b1, kb - toward * db, out_b, false, col_b },
+        };
+        for (int e = 0; e < 4; e++) {
+            snprintf(num, sizeof num, "%d", ends[e].v);
+            Vec2 at = on_line(dir, ends[e].t, ends[e].k);
+            Vec2 along = ends[e].lo ? away_lo : dir;
+            at.x += along.x * 6.0f;
+            at.y += along.y * 6.0f;
+            Align al = fabsf(dir.x) >= 0.35f ? align_for(along) : align_for(ends[e].side);
+            queue(q, at, LESSON_SMALL, ends[e].col, al, num);
+        }
+        queue(q, on_line(dir, z, ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK, align_for(out_b), "0");
+    }
+    /* the result, by the gap or the overlap, beyond B's numbers */
+    axis_result(sp, i, all_view, text, sizeof text);
+    if (level == 0) {
+        queue(q, on_line(dir, ln->t1 + 8.0f, ln->k), LESSON_SMALL, lesson_alpha(LESSON_INK_DIM, 255), align_for(dir),
+              text);
+    } else {
+        /* beyond B's numbers; else on the shapes' side; else past the arrow:
+         * the first of these on the visible canvas, clear of the panels */
+        float mid = 0.5f * (r0 + r1), dk = level == 2 ? 64.0f : 26.0f;
+        float tm = fminf(fmaxf(mid, ln->t0 + 30.0f), ln->t1 - 30.0f);
+        const Vec2 cand[4] = { on_line(dir, mid, ln->k - toward * dk), on_line(dir, mid, ln->k + toward * (dk + 20.0f)),
+                               on_line(dir, tm, ln->k - toward * dk), on_line(dir, ln->t1 + 8.0f, ln->k) };
+        const Vec2 side[4] = { out_b, out_a, out_b, dir };
+        Vec2 vlo, vhi;
+        visible_box(c, 40.0f, &vlo, &vhi);
+        int pick = 0;
+        for (int k = 0; k < 4; k++) {
+            Vec2 v = cand[k];
+            if (v.x >= vlo.x && v.x <= vhi.x && v.y >= vlo.y && v.y <= vhi.y && !panels_hold(pn, v)) { pick = k; break; }
+        }
+        /* centred on its place, but wholly on the visible canvas */
+        (void)side;
+        const float size = level == 2 ? LESSON_LABEL : LESSON_SMALL;
+        float hw = 0.5f * measure_hud_text(c, size, text) + 12.0f;
+        Vec2 at = cand[pick];
+        visible_box(c, 8.0f, &vlo, &vhi);
+        at.x = fminf(fmaxf(at.x, vlo.x + hw), vhi.x - hw);
+        at.y = fminf(fmaxf(at.y, vlo.y + size), vhi.y - size);
+        queue(q, at, size, rc, ALIGN_CENTER, text);
     }
 }
 
@@ -379,193 +707,126 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
 {
     const SatPicture *sp = state;
     if (!sp->ok) return;
-    const Shape *a = &sp->a, *b = &sp->b;
     const SatReport *r = &sp->r;
-    const AxisNamer names = sp->names;
-    const Color col_a = app_color_accent(app), col_b = LESSON_INK;
-    const Color gap = app_color_gap(app), hit = app_color_hit(app);
-    /* the axis that decided, and the one [ ] stepped to (-1: all alike) */
-    const int decides = r->hit ? r->min_axis : r->separating;
-    const int focus = lesson_sat_focus(sp);
-    /* the panels app.c will draw over the picture: no axis runs under one */
     const Panels pn = hud_panels(c, 6.0f);
-    /* the labels wait until every line is drawn, so no line crosses one */
-    struct { Vec2 at; float size; Color col; Align al; char text[96]; } labels[SAT_MAX_AXES + 1];
-    int nl = 0;
-    /* the focused axis last, so the faded ones stay under it */
-    for (int j = 0; j < r->count; j++) {
-        int i = focus < 0 ? j : (j + focus + 1) % r->count;
-        const SatAxis *ax = &r->axes[i];
-        const bool faded = focus >= 0 && i != focus, bold = i == focus;
-        const Uint8 fa = faded ? 60 : 255;   /* the faded axes' alpha */
-        Vec2 n = ax->axis, p = { -n.y, n.x };
-        float side = 1.0f;
-        float k = axis_offset(a, b, ax, i, bold, &side);
-        bool has_gap = ax->overlap < 0.0f;
-        float tlo = fminf(ax->a.min, ax->b.min), thi = fmaxf(ax->a.max, ax->b.max);
-        /* the shadows: a on the shapes' side of the line, b on the far side */
-        float sa = (bold ? -8.0f : -6.0f) * side, sb = -sa;
-        if (bold) {
-            draw_projectors(c, &pn, a, n, p, ax->a, k + sa, col_a);
-            draw_projectors(c, &pn, b, n, p, ax->b, k + sb, col_b);
-        }
-        /* the axis, a little longer than both shadows, its arrow showing
-         * the direction: dashed where it shows a gap, solid where they overlap */
-        Color axc = lesson_alpha(has_gap ? gap : LESSON_INK_DIM, faded ? 70 : bold ? 255 : 220);
-        float aw = bold ? 4.0f : faded ? 1.5f : i == decides && focus < 0 ? 3.0f : 2.0f;
-        Vec2 l0 = on_axis(n, p, tlo - 40.0f, k), l1 = on_axis(n, p, thi + 40.0f, k);
-        panel_line(c, &pn, l0, l1, aw, has_gap ? 10.0f : 0.0f, axc);
-        Vec2 tail = on_axis(n, p, thi + 30.0f, k), tip = on_axis(n, p, thi + 48.0f, k);
-        if (!panels_hold(&pn, tail) && !panels_hold(&pn, tip)) draw_arrow(c, tail, tip, bold ? 3.0f : 2.0f, axc);
-        float sw = bold ? 10.0f : faded ? 4.0f : 7.0f;
-        panel_line(c, &pn, on_axis(n, p, ax->a.min, k + sa), on_axis(n, p, ax->a.max, k + sa), sw, 0.0f,
-                   lesson_alpha(col_a, fa));
-        panel_line(c, &pn, on_axis(n, p, ax->b.min, k + sb), on_axis(n, p, ax->b.max, k + sb), sw, 0.0f,
-                   lesson_alpha(col_b, fa));
-        /* the overlap in the hit colour, or the gap in the gap colour */
-        float o0 = fmaxf(ax->a.min, ax->b.min), o1 = fminf(ax->a.max, ax->b.max);
-        float tick = bold ? 16.0f : 12.0f;
-        if (has_gap) {
-            panel_line(c, &pn, on_axis(n, p, o1, k), on_axis(n, p, o0, k), bold ? 6.0f : 5.0f, 0.0f, lesson_alpha(gap, fa));
-            panel_line(c, &pn, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, 0.0f, lesson_alpha(gap, fa));
-            panel_line(c, &pn, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, 0.0f, lesson_alpha(gap, fa));
-        } else {
-            /* in focus, with ticks at its ends like the gap's */
-            panel_line(c, &pn, on_axis(n, p, o0, k), on_axis(n, p, o1, k), bold ? 6.0f : 4.0f, 0.0f, lesson_alpha(hit, fa));
-            if (bold) {
-                panel_line(c, &pn, on_axis(n, p, o0, k - tick), on_axis(n, p, o0, k + tick), 2.5f, 0.0f, hit);
-                panel_line(c, &pn, on_axis(n, p, o1, k - tick), on_axis(n, p, o1, k + tick), 2.5f, 0.0f, hit);
-            }
-        }
-        if (i == decides && focus < 0) {
-            /* where each shadow ends: the lines perpendicular to the axis
-             * that just touch each shape */
-            Interval pa = shape_project(a, p), pb = shape_project(b, p);
-            float far_k = side > 0.0f ? fminf(pa.min, pb.min) : fmaxf(pa.max, pb.max);
-            const float ends[4] = { ax->a.min, ax->a.max, ax->b.min, ax->b.max };
-            for (int e = 0; e < 4; e++)
-                panel_line(c, &pn, on_axis(n, p, ends[e], k), on_axis(n, p, ends[e], far_k), 1.5f, 8.0f,
-                           lesson_alpha(e < 2 ? col_a : col_b, 150));
-        }
-        if (faded) continue;   /* only the axis in focus is named */
-        /* the label past the end of the shadows that has room */
-        char axis_text[96];
-        sat_axis_text(r, i, names, axis_text, sizeof axis_text);
-        Vec2 end_hi = on_axis(n, p, thi + 58.0f, k), end_lo = on_axis(n, p, tlo - 50.0f, k);
-        bool use_hi = outside(end_hi) <= outside(end_lo);
-        Vec2 at = use_hi ? end_hi : end_lo;
-        float dx = use_hi ? n.x : -n.x, dy = use_hi ? n.y : -n.y;
-        Align al = dx > 0.35f ? ALIGN_LEFT : dx < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
-        if (al == ALIGN_CENTER) at.y += dy > 0.0f ? 12.0f : -12.0f;
-        Color lc = has_gap ? gap : (i == decides ? hit : LESSON_INK);
-        if (nl < SAT_MAX_AXES) {
-            labels[nl].at = at;
-            labels[nl].size = bold ? LESSON_LABEL : LESSON_SMALL;
-            labels[nl].col = lc;
-            labels[nl].al = al;
-            memcpy(labels[nl].text, axis_text, sizeof axis_text);
-            /* the axis that decided is named first: it keeps its place */
-            if (i == decides && nl > 0) {
-                labels[SAT_MAX_AXES] = labels[0];
-                labels[0] = labels[nl];
-                labels[nl] = labels[SAT_MAX_AXES];
-            }
-            nl++;
-        }
+    const Color gapc = app_color_gap(app);
+    SatLine lines[SAT_MAX_AXES];
+    Vec2 dirs[SAT_MAX_AXES];
+    place_lines(sp, c, r->count - 1, lines, dirs);
+    static SatLabels q;   /* large: off the stack; drawing is single-threaded */
+    q.n = 0;
+    q.prio = 1;
+    const int last = lesson_sat_last_step(sp);
+    const int step = sp->all ? last : (sp->step < last ? sp->step : last);
+    const bool final = sp->all || step >= last;
+    /* the axes: earlier ones faint, the one being tested bold; all at once
+     * in the all-axes view */
+    for (int i = 0; i < r->count; i++) {
+        if (sp->all) { draw_axis(app, sp, c, &pn, i, &lines[i], 1, true, &q); continue; }
+        if (i > step) break;
+        bool current = i == step || (step >= r->count && i == r->min_axis);
+        if (!current) draw_axis(app, sp, c, &pn, i, &lines[i], 0, false, &q);
     }
-
-    /* the verdict's picture, then every label: the shapes' names, the
-     * verdict's, the axes' */
-    char text[96];
-    Vec2 verdict_at = { 0.0f, 0.0f };
-    Align verdict_al = ALIGN_CENTER;
-    Color verdict_col = LESSON_INK;
-    float verdict_size = LESSON_LABEL;
-    text[0] = '\0';
-    if (!r->hit && r->separating >= 0) {
-        /* the separating line: perpendicular to the axis, mid-gap */
-        const SatAxis *ax = &r->axes[r->separating];
-        Vec2 n = ax->axis, p = { -n.y, n.x };
-        float g0 = fminf(ax->a.max, ax->b.max), g1 = fmaxf(ax->a.min, ax->b.min);
-        float tg = 0.5f * (g0 + g1);
-        Interval pa = shape_project(a, p), pb = shape_project(b, p);
+    if (!sp->all) {
+        int bold = step < r->count ? step : r->min_axis;
+        if (bold >= 0 && bold < r->count) draw_axis(app, sp, c, &pn, bold, &lines[bold], 2, false, &q);
+    }
+    /* the verdict's picture */
+    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, "" };
+    if (final && !r->hit && r->separating >= 0) {
+        /* the separating line, across the canvas in the middle of the gap */
+        const SatShown *s = &sp->shown[r->separating];
+        Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+        float g0 = s->b0 >= s->a1 ? (float)s->a1 : (float)s->b1, g1 = s->b0 >= s->a1 ? (float)s->b0 : (float)s->a0;
+        float tg = s->zero + 0.5f * (g0 + g1);
+        Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
         float mid = 0.25f * (pa.min + pa.max + pb.min + pb.max);
-        Vec2 m = on_axis(n, p, tg, mid);
-        Vec2 la, lb;   /* across the canvas, but not under the HUD panels */
-        if (line_across_canvas(m, p, &la, &lb)) panel_line(c, &pn, la, lb, 3.5f, 12.0f, gap);
-        char name[16] = "";
-        names(NULL, ax, name, NULL);
-        snprintf(text, sizeof text, tr("sat.separating_line"), name);
-        /* the label past the shapes, at whichever end of the line has room */
-        float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 30.0f;
-        Vec2 e0 = on_axis(n, p, tg, mid + half), e1 = on_axis(n, p, tg, mid - half);
-        verdict_at = outside(e0) <= outside(e1) ? e0 : e1;
-        verdict_size = LESSON_SMALL;
-        verdict_col = gap;
-    } else if (r->hit) {
-        /* the minimum translation: move b this far along the normal */
-        Vec2 from = shape_center(b), nn = r->contact.normal;
-        float len = fmaxf(r->contact.depth, 40.0f);
+        Vec2 la, lb, m = on_line(dir, tg, mid);
+        float far = 4.0f * (CANVAS_W + CANVAS_H);
+        la = (Vec2){ m.x - perp.x * far, m.y - perp.y * far };
+        lb = (Vec2){ m.x + perp.x * far, m.y + perp.y * far };
+        panel_line(c, &pn, la, lb, 9.0f, 14.0f, LESSON_SHADE);
+        panel_line(c, &pn, la, lb, 4.0f, 14.0f, gapc);
+        /* its words beside it, away from the number line */
+        float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 40.0f;
+        float kl = lines[r->separating].k;
+        float kw = kl > mid ? mid - half : mid + half;
+        verdict.at = on_line(dir, tg + 12.0f, kw);
+        verdict.al = ALIGN_LEFT;
+        verdict.col = gapc;
+        snprintf(verdict.text, sizeof verdict.text, "%s", tr(sp->all ? "sat.line_fits_all" : "sat.line_fits"));
+    } else if (final && r->hit) {
+        /* the minimum translation: B moves this far along the normal */
+        Vec2 from = shape_center(&sp->b), nn = r->contact.normal;
+        float len = fmaxf(r->contact.depth, 28.0f);
         Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
-        draw_arrow(c, from, to, 8.0f, LESSON_SHADE);
-        draw_arrow(c, from, to, 4.5f, LESSON_INK);
-        snprintf(text, sizeof text, tr("sat.mtv"), (double)r->contact.depth);
-        verdict_at = (Vec2){ to.x + nn.x * 16.0f, to.y + nn.y * 16.0f };
-        verdict_al = nn.x > 0.35f ? ALIGN_LEFT : nn.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+        draw_arrow(c, from, to, 10.0f, LESSON_SHADE);
+        draw_arrow(c, from, to, 5.0f, LESSON_INK);
+        snprintf(verdict.text, sizeof verdict.text, tr("sat.mtv"), (double)r->contact.depth);
+        verdict.at = (Vec2){ to.x + nn.x * 18.0f, to.y + nn.y * 18.0f };
+        verdict.al = align_for(nn);
+        verdict.size = LESSON_LABEL;
     }
     if (sp->shape_names != NULL) sp->shape_names(app, c, sp);
-    lesson_label(c, verdict_at, verdict_size, verdict_col, verdict_al, text);
-    for (int i = 0; i < nl; i++) lesson_label(c, labels[i].at, labels[i].size, labels[i].col, labels[i].al, labels[i].text);
+    lesson_label(c, verdict.at, verdict.size, verdict.col, verdict.al, verdict.text);
+    for (int prio = 1; prio <= 2; prio++)
+        for (int i = 0; i < q.n; i++)
+            /* an earlier axis's result only where it finds room */
+            if (q.l[i].prio == prio && (prio == 1 || label_fits(c, q.l[i].at, q.l[i].size, q.l[i].al, q.l[i].text)))
+                lesson_label(c, q.l[i].at, q.l[i].size, q.l[i].col, q.l[i].al, q.l[i].text);
+}
+
+/* ---- HUD and report ------------------------------------------------------ */
+
+static void shape_key(const App *app, const char *which, char *out, size_t n)
+{
+    snprintf(out, n, "%s.%s", lesson_get(app->lesson)->key, which);
 }
 
 int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max)
 {
-    (void)app;
     const SatPicture *sp = state;
-    if (!sp->ok) return 0;
-    const Shape *a = &sp->a, *b = &sp->b;
+    if (!sp->ok || max <= 0) return 0;
     const SatReport *r = &sp->r;
-    const AxisNamer names = sp->names;
-    int n = 0, gaps = 0;
-    for (int i = 0; i < r->count; i++) gaps += r->axes[i].overlap < 0.0f;
-    const int focus = lesson_sat_focus(sp);
-    char name[16] = "", edge[64] = "";
-    if (focus >= 0 && n < max) {
-        /* the axis in focus: where it comes from, both shadows, the verdict */
-        const SatAxis *ax = &r->axes[focus];
-        char result[64];
-        names(ax->source == SAT_FROM_B ? b : a, ax, name, edge);
-        if (ax->overlap < 0.0f) snprintf(result, sizeof result, tr("sat.gap"), (double)-ax->overlap);
-        else snprintf(result, sizeof result, tr("sat.overlap"), (double)lesson_sat_push(ax));
-        snprintf(lines[n], 160, tr("sat.focus"), focus + 1, r->count, name, edge);
-        n++;
+    char ka[48], kb[48], name[16] = "", edge[64] = "";
+    shape_key(app, "shape_a", ka, sizeof ka);
+    shape_key(app, "shape_b", kb, sizeof kb);
+    int n = 0;
+    const int last = lesson_sat_last_step(sp);
+    if (sp->all) {
+        int gaps = 0;
+        for (int i = 0; i < r->count; i++) gaps += r->axes[i].overlap < 0.0f;
+        snprintf(lines[n++], 160, tr("sat.count"), r->count, r->count - gaps, gaps);
+        if (n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_all"));
+    } else if (sp->step < r->count) {
+        const int i = sp->step;
+        const SatAxis *ax = &r->axes[i];
+        const SatShown *s = &sp->shown[i];
+        sp->names(ax->source == SAT_FROM_B ? &sp->b : &sp->a, ax, name, edge);
+        snprintf(lines[n++], 160, tr("sat.walk_testing"), i + 1, r->count, name, edge);
         if (n < max) {
-            /* the shapes as the lesson names them: "A" and "B", "ABCD" and "EFG" */
-            char ka[48], kb[48];
-            snprintf(ka, sizeof ka, "%s.shape_a", lesson_get(app->lesson)->key);
-            snprintf(kb, sizeof kb, "%s.shape_b", lesson_get(app->lesson)->key);
-            snprintf(lines[n], 160, tr("sat.focus_shadows"), tr(ka), (double)ax->a.min, (double)ax->a.max, tr(kb),
-                     (double)ax->b.min, (double)ax->b.max, result);
-            n++;
+            char result[64];
+            snprintf(result, sizeof result, tr(s->gap ? "sat.walk_gap" : "sat.walk_overlap"), s->amount);
+            snprintf(lines[n++], 160, tr("sat.walk_shadows"), tr(ka), s->a0, s->a1, tr(kb), s->b0, s->b1, result);
         }
-    } else if (n < max) {
-        char count[120];
-        snprintf(count, sizeof count, tr("sat.count"), r->count, r->count - gaps, gaps);
-        snprintf(lines[n], 160, "%s   %s", count, tr("sat.keys"));
-        n++;
+        if (n < max) {
+            if (i == last) snprintf(lines[n++], 160, "%s", tr("sat.walk_stop"));
+            else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
+        }
+    } else {
+        if (r->min_axis >= 0) sp->names(NULL, &r->axes[r->min_axis], name, NULL);
+        snprintf(lines[n++], 160, tr("sat.walk_none"), r->count, lesson_verdict(true));
+        if (n < max) snprintf(lines[n++], 160, tr("sat.walk_mtv"), tr(kb), (double)r->contact.depth, name);
     }
-    if (!r->hit && r->separating >= 0) {
-        names(NULL, &r->axes[r->separating], name, NULL);
-        if (n < max) {
-            snprintf(lines[n], 160, tr("sat.verdict_gap"), name, (double)-r->axes[r->separating].overlap,
+    if (!sp->all && n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_walk"));
+    if (sp->all && n < max) {
+        if (!r->hit && r->separating >= 0) {
+            sp->names(NULL, &r->axes[r->separating], name, NULL);
+            snprintf(lines[n++], 160, tr("sat.verdict_gap"), name, (double)-r->axes[r->separating].overlap,
                      lesson_verdict(false));
-            n++;
-        }
-    } else if (r->hit && r->min_axis >= 0) {
-        names(NULL, &r->axes[r->min_axis], name, NULL);
-        if (n < max) {
-            snprintf(lines[n], 160, tr("sat.verdict_hit"), lesson_verdict(true), name, (double)r->contact.depth);
-            n++;
+        } else if (r->hit && r->min_axis >= 0) {
+            sp->names(NULL, &r->axes[r->min_axis], name, NULL);
+            snprintf(lines[n++], 160, tr("sat.walk_mtv"), tr(kb), (double)r->contact.depth, name);
         }
     }
     return n;
@@ -581,13 +842,21 @@ void lesson_sat_report(const App *app, const void *state, json_t *out)
     json_t *axes = json_array();
     for (int i = 0; i < r->count; i++) {
         const SatAxis *ax = &r->axes[i];
-        int s = (int)ax->source;
-        json_array_append_new(axes, json_pack("{s:o, s:[f,f], s:[f,f], s:f, s:s, s:i}",
+        const SatShown *s = &sp->shown[i];
+        int src = (int)ax->source;
+        char name[16] = "";
+        sp->names(NULL, ax, name, NULL);
+        json_t *shown = json_pack("{s:o, s:f, s:[i,i], s:[i,i], s:b, s:i}", "dir", lesson_vec_json(s->dir), "zero",
+                                  (double)s->zero, "a", s->a0, s->a1, "b", s->b0, s->b1, "gap", s->gap, "amount",
+                                  s->amount);
+        json_array_append_new(axes, json_pack("{s:s, s:o, s:[f,f], s:[f,f], s:f, s:s, s:i, s:o}",
+                                              "name", name,
                                               "axis", lesson_vec_json(ax->axis),
                                               "a", (double)ax->a.min, (double)ax->a.max,
                                               "b", (double)ax->b.min, (double)ax->b.max,
                                               "overlap", (double)ax->overlap,
-                                              "source", s >= 0 && s < 3 ? SRC[s] : "a", "edge", ax->edge));
+                                              "source", src >= 0 && src < 3 ? SRC[src] : "a", "edge", ax->edge,
+                                              "shown", shown));
     }
     json_t *sat = json_object();
     json_object_set_new(sat, "axes", axes);
@@ -598,6 +867,12 @@ void lesson_sat_report(const App *app, const void *state, json_t *out)
     json_object_set_new(sat, "min_axis", json_integer(r->min_axis));
     json_object_set_new(sat, "hit", json_boolean(r->hit));
     json_object_set_new(sat, "focus", json_integer(lesson_sat_focus(sp)));
+    const int last = lesson_sat_last_step(sp);
+    json_t *shown = json_array();   /* the axes on screen, in the order the walk showed them */
+    int upto = sp->all ? r->count - 1 : (sp->step < r->count ? sp->step : r->count - 1);
+    for (int i = 0; i <= upto; i++) json_array_append_new(shown, json_integer(i));
+    json_object_set_new(sat, "walk", json_pack("{s:b, s:i, s:i, s:b, s:o}", "on", !sp->all, "step", sp->step, "last",
+                                               last, "done", sp->all || sp->step >= last, "shown", shown));
     if (r->hit)
         json_object_set_new(sat, "mtv", json_pack("{s:o, s:f}", "normal", lesson_vec_json(r->contact.normal), "depth",
                                                   (double)r->contact.depth));
@@ -606,7 +881,6 @@ void lesson_sat_report(const App *app, const void *state, json_t *out)
     json_object_set_new(out, "sat", sat);
 }
 
-
 bool lesson_sat_explain(const App *app, const void *state, Explanation *out)
 {
     (void)app;
@@ -614,12 +888,17 @@ bool lesson_sat_explain(const App *app, const void *state, Explanation *out)
     if (!p->ok) return false;
     const SatReport *r = &p->r;
     *out = (Explanation){ 0, 1, r->hit, "" };
-    if (!r->hit && r->separating >= 0 && r->separating < r->count)
-        snprintf(out->criterion, sizeof out->criterion, "separating axis: axis %d of %d has a gap of %.1f",
+    char name[16] = "";
+    if (!r->hit && r->separating >= 0 && r->separating < r->count) {
+        p->names(NULL, &r->axes[r->separating], name, NULL);
+        snprintf(out->criterion, sizeof out->criterion, "separating axis: %s (axis %d of %d) has a gap of %.1f", name,
                  r->separating + 1, r->count, (double)-r->axes[r->separating].overlap);
-    else if (r->hit && r->min_axis >= 0 && r->min_axis < r->count)
-        snprintf(out->criterion, sizeof out->criterion, "no separating axis: all %d overlap, least %.1f on axis %d",
-                 r->count, (double)r->contact.depth, r->min_axis + 1);
+    } else if (r->hit && r->min_axis >= 0 && r->min_axis < r->count) {
+        p->names(NULL, &r->axes[r->min_axis], name, NULL);
+        snprintf(out->criterion, sizeof out->criterion,
+                 "no separating axis: all %d overlap, least %.1f on %s (axis %d): the minimum translation", r->count,
+                 (double)r->contact.depth, name, r->min_axis + 1);
+    }
     else
         snprintf(out->criterion, sizeof out->criterion, "%s", r->hit ? "no separating axis" : "separating axis");
     return true;

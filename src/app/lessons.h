@@ -71,43 +71,79 @@ typedef struct SatPicture SatPicture;
  * before the axes' labels, so its labels keep their places. */
 typedef void (*ShapeNamer)(const App *app, Canvas *c, const SatPicture *p);
 
-/* A separating axis lesson's state: how it finds and names its pair, the
- * axis [ and ] stepped to, and the picture .prepare computed. */
+/* What the picture shows on one axis, from the recorder's numbers: the
+ * number line's direction (the axis, turned to read left to right, or
+ * upwards when it is nearly vertical), where 0 is (the projection of A's
+ * centre) and both shadows' ends rounded to whole pixels from there. The
+ * gap or the overlap is the difference of those rounded ends, so the
+ * numbers on screen add up. */
+typedef struct SatShown {
+    Vec2 dir;                /* unit; +axis or -axis */
+    float zero;              /* dot(dir, A's centre) */
+    int a0, a1, b0, b1;      /* A's shadow [a0, a1], B's [b0, b1], from 0 */
+    bool gap;                /* the recorder's verdict on this axis: a gap */
+    int amount;              /* the gap's width, or how far B must move to leave A */
+} SatShown;
+
+/* How many ticks one step of the walk stays on screen (~1.5 s). */
+#define SAT_STEP_TICKS 90
+
+/* A separating axis lesson's state: how it finds and names its pair, where
+ * the walk through the axes is, and the picture .prepare computed. */
 struct SatPicture {
     /* set by the lesson's init */
     bool (*fits)(const Shape *a, const Shape *b);   /* the pair this lesson explains */
     AxisNamer names;
     ShapeNamer shape_names;                          /* may be NULL */
-    int axis_focus;          /* the axis [ ] stepped to, -1 all */
+    /* the walk: the axes one at a time in the order the test tries them */
+    bool all;                /* A: every axis at once instead of the walk */
+    int step;                /* 0..count-1: the axis being tested; count: the verdict (no gap) */
+    int ticks;               /* running ticks spent on this step */
     /* the picture */
     bool ok;                 /* false: the world holds no such pair */
     Shape a, b;              /* shapes 0 and 1 */
     SatReport r;
+    SatShown shown[SAT_MAX_AXES];
 };
 
 /* How far b must move along the axis to leave a: the overlap of the two
- * shadows, or more when one shadow holds the other. The labels show this,
- * so the least of them is the MTV's depth. */
+ * shadows, or more when one shadow holds the other. */
 float lesson_sat_push(const SatAxis *ax);
-/* The axis in focus when the report has it, else -1: every axis is shown. */
+/* The last step of the walk: the first axis with a gap (the test stops
+ * there), else r.count (after every axis: the verdict and the MTV). */
+int lesson_sat_last_step(const SatPicture *p);
+/* The axis the walk is testing now, else -1 (the all-axes view, or the
+ * verdict after the last axis). */
 int lesson_sat_focus(const SatPicture *p);
+/* A lesson's init: its pair, its namers; the walk starts at axis 0. */
+void lesson_sat_start(SatPicture *p, bool (*fits)(const Shape *a, const Shape *b), AxisNamer names,
+                      ShapeNamer shape_names);
 /* The hooks of a separating axis lesson, for its Lesson (state: SatPicture). */
 void lesson_sat_prepare(const App *app, void *state);
-/* ] the next axis, [ the previous one; one step past either end shows all
- * axes again. */
+/* The walk's clock: one step every SAT_STEP_TICKS running ticks, up to the
+ * last step, where it stays. */
+void lesson_sat_update(App *app, void *state, float dt);
+/* ] the next step, [ the previous one (round: past the last step the walk
+ * starts again); A the all-axes view or back to the walk. */
 bool lesson_sat_on_key(App *app, void *state, const Binding *b);
-/* Every axis as a line beside the shapes with both projections on it; the
- * separating line where one separates, else the minimum translation. With
- * an axis in focus that axis is drawn bold with the projectors from the
- * shapes' extreme vertices to its shadows' ends, the others faded. */
+/* Where axis i's number line goes on this canvas (its panels known): the
+ * line through dir * t + perp(dir) * k for t in [t0, t1] (canvas units,
+ * t measured along dir from the origin). */
+typedef struct SatLine { float k, t0, t1; } SatLine;
+SatLine lesson_sat_line(const SatPicture *p, const Canvas *c, int i);
+/* The walk: earlier axes faint with their result, the axis being tested
+ * bold on its number line with its shadows, their projectors and their
+ * numbers; the separating line at the first gap, or the MTV after the last
+ * axis. The all-axes view: every axis at once, each gap saying so. */
 void lesson_sat_draw_over(const App *app, const void *state, Canvas *c);
-/* HUD lines: how many axes overlap (or the axis in focus with both
- * intervals), and what decided. */
+/* HUD lines: which axis is tested, both intervals and the result, then
+ * what follows. */
 int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max);
 /* The pair, the verdict of the report the picture is drawn from, and the
  * axis that decided (Lesson.explain). */
 bool lesson_sat_explain(const App *app, const void *state, Explanation *out);
-/* "sat": {"axes": [...], "separating", "separating_from", "mtv", "focus"} */
+/* "sat": {"axes": [... each with "shown"], "separating", "separating_from",
+ * "mtv", "focus", "walk"} */
 void lesson_sat_report(const App *app, const void *state, json_t *out);
 
 #endif
