@@ -24,6 +24,7 @@ static const Color INK = { 236, 238, 242, 255 };
 static const Color INK_DIM = { 170, 176, 190, 255 };
 static const Color PANEL = { 10, 12, 16, 205 };
 static const Color SELECT = { 255, 255, 255, 255 };
+static const Color GUESS_NEUTRAL = { 128, 132, 146, 255 };   /* shapes while a guess is open */
 
 Color app_color_free(const App *a)
 {
@@ -61,6 +62,7 @@ bool app_init(App *app, int lesson)
     app->view.zoom = 1.0f;
     app->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
     view_fit(&app->view, (int)CANVAS_W, (int)CANVAS_H);
+    guess_init(&app->guess, 0);
     return app_set_lesson(app, lesson, 0);
 }
 
@@ -92,6 +94,7 @@ void app_free(App *app)
     if (app->lesson >= 0) state_free(app_lesson(app), app->lesson_state);
     app->lesson_state = NULL;
     world_free(&app->world);
+    guess_free(&app->guess);
 }
 
 static void reset_view(App *app)
@@ -108,6 +111,8 @@ static void collide_and_prepare(App *app)
     else world_collide(&app->world);
     if (L->prepare != NULL) L->prepare(app, app->lesson_state);
 }
+
+void app_refresh(App *app) { collide_and_prepare(app); }
 
 bool app_set_lesson(App *app, int n, int preset)
 {
@@ -140,6 +145,7 @@ bool app_set_lesson(App *app, int n, int preset)
     app->panning = false;
     reset_view(app);
     collide_and_prepare(app);
+    guess_lesson_changed(app);
     return true;
 }
 
@@ -261,6 +267,10 @@ static void one_shot(App *app, const Binding *b)
     case ACT_FULLSCREEN: app->want_fullscreen_toggle = true; break;
     case ACT_SCREENSHOT: app->want_screenshot = true; break;
     case ACT_VIEW_RESET: reset_view(app); break;
+    case ACT_GUESS: guess_toggle(app); break;
+    case ACT_GUESS_REVEAL: guess_return(app); break;
+    case ACT_GUESS_YES: guess_answer(app, true); break;
+    case ACT_GUESS_NO: guess_answer(app, false); break;
     case ACT_QUIT: app->want_quit = true; break;
     default: break;
     }
@@ -489,6 +499,7 @@ json_t *app_state_json(const App *app)
         json_object_set_new(doc, "explanation", json_pack("{s:[i,i], s:b, s:s}", "pair", ex.a, ex.b, "verdict",
                                                           ex.verdict, "criterion", ex.criterion));
     if (L->report != NULL) L->report(app, app->lesson_state, doc);
+    guess_report(app, doc);
     return doc;
 }
 
@@ -562,11 +573,13 @@ static void draw_shapes(const App *app, Canvas *c)
      * (thousands of huge overlapping shapes), the rest are dots */
     float filled = 0.0f;
     const float fill_budget = 12.0f * CANVAS_W * CANVAS_H;
+    /* an open guess question: one neutral colour, no hatching */
+    const bool hide = guess_hides(app);
     for (int i = 0; i < w->count; i++) {
         const Shape *s = &w->shapes[i];
         const Body *b = &w->bodies[i];
-        bool hit = w->colliding[i];
-        Color fill = hit ? app_color_hit(app) : app_color_free(app);
+        bool hit = w->colliding[i] && !hide;
+        Color fill = hide ? GUESS_NEUTRAL : hit ? app_color_hit(app) : app_color_free(app);
         int n = shape_outline(s, &c->view, pts, many ? 16 : 96);
         if (many && filled > fill_budget) {
             /* a dot at the centre (a software renderer pays for each
@@ -660,7 +673,7 @@ static void draw_help(const App *app, Canvas *c)
 {
     static const char *keys[] = {
         "help.move", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
-        "help.presets", "help.axes", "help.many", "help.explain", "help.pause", "help.slowmo", "help.zoom", "help.palette",
+        "help.presets", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.palette",
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
     };
     const int nkeys = (int)(sizeof keys / sizeof keys[0]);
@@ -725,9 +738,10 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
     bool show_sel = w->selected >= 0 && w->selected < w->count && w->count <= 200;
     if (show_sel) {
         const Body *b = &w->bodies[w->selected];
-        sc[0] = w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
+        const bool hide = guess_hides(app);
+        sc[0] = hide ? INK : w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
         snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
-                 tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
+                 hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
         if (b->kind == SHAPE_CIRCLE)
             snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
         else if (b->kind == SHAPE_RECT)
@@ -757,30 +771,36 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
         lines[n] = tr(idea2); sizes[n] = HUD_SMALL; cols[n++] = INK_DIM;
     }
     char lesson_lines[8][160];
-    int ln = (app->explain && L->hud != NULL) ? L->hud(app, app->lesson_state, lesson_lines, 8) : 0;
+    int ln = (app->explain && !guess_hides(app) && L->hud != NULL) ? L->hud(app, app->lesson_state, lesson_lines, 8) : 0;
     for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
     float left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
     hud_panel_at(c, draw, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w);
 
-    /* bottom left: the colliding pairs, with their depth */
-    char pl[6][320];
-    const char *plines[6];
-    float psz[6];
-    Color pcol[6];
-    int pn = 0;
-    if (w->pair_total == 0 && w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
-    else if (!w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_at_least"), w->pair_total, w->tested);
-    else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_total);
-    pn++;
-    if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
-    for (int k = 0; k < w->pair_count && pn < 5 && w->count <= 200; k++) {
-        const Pair *p = &w->pairs[k];
-        snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
-                 kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
+    /* bottom left: the guess (G), then the colliding pairs with their depth
+     * (not while a guess question is open: they give the answer) */
+    char pl[10][320];
+    const char *plines[10];
+    float psz[10];
+    Color pcol[10];
+    const int gn = guess_hud(app, pl, 3);
+    int pn = gn;
+    for (int i = 0; i < gn; i++) { psz[i] = i == 0 ? HUD_TEXT : HUD_SMALL; pcol[i] = i == 0 ? app_color_accent(app) : INK; }
+    if (!guess_hides(app)) {
+        if (w->pair_total == 0 && w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
+        else if (!w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_at_least"), w->pair_total, w->tested);
+        else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_total);
         pn++;
+        if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
+        for (int k = 0; k < w->pair_count && pn < gn + 5 && w->count <= 200; k++) {
+            const Pair *p = &w->pairs[k];
+            snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
+                     kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
+            pn++;
+        }
+        if (w->pair_count > 4 && pn == gn + 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
+        for (int i = gn; i < pn; i++) { psz[i] = HUD_SMALL; pcol[i] = INK; }
     }
-    if (w->pair_count > 4 && pn == 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
-    for (int i = 0; i < pn; i++) { plines[i] = pl[i]; psz[i] = HUD_SMALL; pcol[i] = INK; }
+    for (int i = 0; i < pn; i++) plines[i] = pl[i];
     Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, false);
     hud_panel_at(c, draw, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f);
 
@@ -827,9 +847,11 @@ void app_draw(const App *app, Canvas *c)
      * the lesson's labels keep out of them */
     draw_hud(app, c, false);
     const Lesson *L = app_lesson(app);
-    if (app->explain && L->draw_under != NULL) L->draw_under(app, app->lesson_state, c);
+    /* an open guess question hides the explanation: it states the verdict */
+    const bool explain = app->explain && !guess_hides(app);
+    if (explain && L->draw_under != NULL) L->draw_under(app, app->lesson_state, c);
     draw_shapes(app, c);
-    if (app->explain && L->draw_over != NULL) L->draw_over(app, app->lesson_state, c);
+    if (explain && L->draw_over != NULL) L->draw_over(app, app->lesson_state, c);
     canvas_flush(c);
     draw_hud(app, c, true);
     canvas_flush(c);

@@ -13,6 +13,7 @@
 #include "input.h"
 #include "draw.h"
 #include "lesson.h"
+#include "guess.h"
 
 #define STATUS_MAX 256
 
@@ -42,6 +43,7 @@ struct App {
     /* what main.c asks of a frame */
     bool want_quit, want_screenshot, want_fullscreen_toggle;
     bool headless;           /* no window: no timings, so pixels repeat */
+    Guess guess;             /* G: predict, then reveal (guess.c) */
     /* timing shown in the HUD */
     float fps, collide_ms, render_ms;
 };
@@ -57,6 +59,8 @@ bool app_set_lesson(App *app, int n, int preset);
 /* Replaces the world by w's contents (a scene file): the lesson on the
  * board restarts its state on it. w is left empty. */
 void app_take_world(App *app, World *w);
+/* The collision pass and the lesson's picture, after the world changed. */
+void app_refresh(App *app);
 /* The lesson on the board. */
 const Lesson *app_lesson(const App *app);
 /* One input event (SDL or script): updates the held set or fires actions. */

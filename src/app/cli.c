@@ -15,14 +15,15 @@ const char *cli_usage(void)
 {
     return "usage: collision-lab [--lesson N | --scene FILE] [--headless --frames N]\n"
            "                     [--input FILE] [--screenshot FILE.png] [--state-out FILE.json]\n"
-           "                     [--lang en|zh-TW|vi]\n"
+           "                     [--lang en|zh-TW|vi] [--seed N]\n"
            "  --lesson N        start on lesson N: 0 the playground, 1 and up the lessons\n"
            "  --scene FILE      load a scene (JSON)\n"
            "  --headless        no window: run exactly --frames N ticks of 1/60 s\n"
            "  --input FILE      replay input events from FILE\n"
            "  --screenshot F    write a PNG of the last frame\n"
            "  --state-out F     write the last frame's scene and state as JSON\n"
-           "  --lang L          language of the window's text (en, zh-TW, vi)\n";
+           "  --lang L          language of the window's text (en, zh-TW, vi)\n"
+           "  --seed N          the random arrangements (guess mode, G) repeat for the same N\n";
 }
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
@@ -59,7 +60,7 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             continue;
         }
         static const char *const with_value[] = { "--lesson", "--scene", "--frames", "--input",
-                                                  "--screenshot", "--state-out", "--lang" };
+                                                  "--screenshot", "--state-out", "--lang", "--seed" };
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             if (strcmp(name, with_value[k]) == 0) known = true;
@@ -87,6 +88,12 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
                 return CLI_ERROR;
             }
             frames_set = true;
+        } else if (strcmp(name, "--seed") == 0) {
+            if (!parse_long(value, 0, 4294967295L, &o->seed)) {
+                snprintf(err, errlen, "--seed must be a whole number from 0 to 4294967295, not '%s'", value);
+                return CLI_ERROR;
+            }
+            o->seed_set = true;
         } else if (strcmp(name, "--scene") == 0) {
             o->scene = value;
         } else if (strcmp(name, "--input") == 0) {

@@ -16,6 +16,8 @@ typedef struct Options {
     const char *screenshot;  /* --screenshot FILE.png */
     const char *state_out;   /* --state-out FILE.json */
     const char *lang;        /* --lang en|zh-TW|vi, or NULL */
+    bool seed_set;           /* --seed N given */
+    long seed;               /* --seed N: 0 .. 4294967295 */
 } Options;
 
 typedef enum CliResult { CLI_OK = 0, CLI_HELP = 1, CLI_ERROR = 2 } CliResult;

@@ -28,6 +28,7 @@ typedef enum Action {
     ACT_AXIS_PREV, ACT_AXIS_NEXT,   /* lessons 6, 7: the previous / next step of the walk */
     ACT_AXIS_ALL,                   /* lessons 6, 7: every axis at once, or the walk again */
     ACT_LESSON_PREV, ACT_LESSON_NEXT,   /* PageUp / PageDown: every lesson, round */
+    ACT_GUESS, ACT_GUESS_REVEAL, ACT_GUESS_YES, ACT_GUESS_NO,   /* G, Return, Y, N: guess.c */
     ACT_QUIT,
     ACT_COUNT
 } Action;

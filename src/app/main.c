@@ -493,6 +493,10 @@ int main(int argc, char **argv)
 
     app_init(&run.app, meta.has_lesson ? meta.lesson : run.opt.lesson);   /* the scene's "lesson" */
     run.app.headless = run.opt.headless;
+    /* guess questions: --seed N, else the same in every headless run and
+     * new ones each time a window opens */
+    run.app.guess.seed = run.opt.seed_set ? (unsigned long long)run.opt.seed
+                         : run.opt.headless ? 0ULL : (unsigned long long)time(NULL);
     if (run.opt.scene != NULL) {
         app_take_world(&run.app, &scene);
         snprintf(run.app.scene_path, sizeof run.app.scene_path, "%s", run.opt.scene);
