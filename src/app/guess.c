@@ -127,9 +127,10 @@ static bool keeps_promise(GuessKind kind, const Body *a, const Body *b, bool hit
     bool near = hit ? (*sd <= -GUESS_MIN_PX && *sd >= -GUESS_MAX_PX) : (*sd >= GUESS_MIN_PX && *sd <= GUESS_MAX_PX);
     if (!near) return false;
     switch (kind) {
-    case GUESS_CORNER: {
-        float dx = fabsf(a->pos.x - b->pos.x), dy = fabsf(a->pos.y - b->pos.y);
-        return dx > b->half.x && dy > b->half.y;
+    case GUESS_CORNER: {   /* part 3 decides: neither far nor in an edge band */
+        Shape sa = body_shape(a), sb = body_shape(b);
+        RegionReport rep;
+        return collide_circle_aabb_regions_report(sa.circle, sb.rect, &rep) == hit && rep.part == REGION_CORNER;
     }
     case GUESS_TURNED_BOX: return boxes_overlap(a, b);
     case GUESS_ONE_AXIS: return hit || one_axis(a, b);
@@ -149,7 +150,7 @@ static bool attempt(GuessKind kind, Rng *r, Body *a, Body *b, bool hit)
         if (a->kind != SHAPE_CIRCLE || b->kind != SHAPE_RECT) return false;
         b->angle = 0.0f;   /* the three-part method works on the upright box */
         float sx = (rng_next(r) & 1) ? 1.0f : -1.0f, sy = (rng_next(r) & 1) ? 1.0f : -1.0f;
-        float th = rng_uniform(r, 12.0f, 78.0f) * PI_F / 180.0f, d = a->radius + target;
+        float th = rng_uniform(r, 25.0f, 65.0f) * PI_F / 180.0f, d = a->radius + target;
         if (d <= 0.0f) return false;
         a->pos = (Vec2){ b->pos.x + sx * (b->half.x + d * cosf(th)), b->pos.y + sy * (b->half.y + d * sinf(th)) };
         return true;
