@@ -1,7 +1,7 @@
 # fuzz.mk - libFuzzer runs (included by the Makefile).
 #
 #   make fuzz                  every target for FUZZ_SECONDS (default 60) each
-#   make fuzz-scene            one target (fuzz-script, fuzz-collide too)
+#   make fuzz-scene            one target (fuzz-script, fuzz-collide, fuzz-raycast too)
 #   make fuzz-build            only build build/fuzz/fuzz_<target>
 #   make fuzz FUZZ_SECONDS=600 FUZZ_JOBS=1
 #
@@ -9,6 +9,8 @@
 #   scene    scene_parse on any bytes
 #   script   script_parse on any bytes
 #   collide  bytes -> shapes -> shapes_collide, sat_report, broadphase_collide
+#   raycast  bytes -> a shape, a ray, a moving circle -> ray_cast_shape,
+#            sweep_circle_shape and their _record variants
 #
 # Built with clang -fsanitize=fuzzer,address,undefined in build/fuzz. The
 # seeds are copied to build/fuzz/corpus-<name>, which libFuzzer grows, so the
@@ -19,7 +21,7 @@
 
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
-FUZZ_TARGETS := scene script collide
+FUZZ_TARGETS := scene script collide raycast
 FUZZ_DIR     := build/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE -g -O1 -Wall -Wextra -MMD -MP -Isrc $(FUZZ_SAN)
@@ -44,6 +46,9 @@ $(FUZZ_DIR)/obj/%.o: src/%.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(SDL_CFLAGS) -c $< -o $@
 
 $(FUZZ_DIR)/fuzz_collide: fuzz/fuzz_collide.c $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.c %.o,$^) -lm -o $@
+
+$(FUZZ_DIR)/fuzz_raycast: fuzz/fuzz_raycast.c $(FUZZ_LIB_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(filter %.c %.o,$^) -lm -o $@
 
 $(FUZZ_DIR)/fuzz_scene $(FUZZ_DIR)/fuzz_script: $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_APP_OBJ) $(FUZZ_LIB_OBJ)

@@ -280,8 +280,8 @@ typedef struct SweepHit { float toi; Vec2 point; Vec2 normal; } SweepHit;
 /// normal is the shortest way out, as shapes_collide's contact for a point).
 /// Bad input (a bad shape, a NaN or infinite origin or translation, |origin|
 /// beyond COLLIDE_MAX_COORD or |translation| beyond twice it) gives false
-/// and leaves `hit` untouched. A flat polygon (zero area within rounding) is
-/// tested as its thin bounding box along its longest edge.
+/// and leaves `hit` untouched. A flat polygon (no vertex turns by more than
+/// rounding) is tested as its thin bounding box along its longest edge.
 bool ray_cast_shape(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit);
 
 /// The circle `c` moving from c.center to c.center + motion against `s`:
@@ -344,7 +344,8 @@ typedef struct RayRecord {
     Vec2 local_translation;
     RaySlab slabs[2];          /* [0]: |x| <= half.x, [1]: |y| <= half.y */
     /* SHAPE_POLY: one half-plane per edge */
-    bool flat;                 /* zero area: tested as a thin box (slabs above) */
+    bool flat;                 /* no clear turn: tested as its thin box along its
+                                  longest edge (slabs above) */
     int edge_count;
     RayEdge edges[POLY_MAX_VERTS];
 } RayRecord;

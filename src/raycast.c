@@ -20,6 +20,50 @@
 
 #include "collide_internal.h"
 
+#if defined(__GNUC__)
+#define ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE
+#endif
+
+/* ---- A rotation without the libm call -------------------------------- */
+
+/// cos and sin of `angle`, as rot_make gives them (cosf, sinf) but computed
+/// inline: the angle reduced by the nearest multiple k of pi/2 in double
+/// (pi/2 split in two parts, so the reduction is exact to about 1e-20 for
+/// |angle| <= 1e5), then Taylor polynomials in double on [-pi/4, pi/4]
+/// (truncation below 1e-11 relative: they round to the float cosf and sinf
+/// give, but for rare last-bit ties), swapped and signed by k mod 4.
+/// Beyond 1e5 rad, rot_make. A turned rectangle's ray cast spent about half
+/// its time in the libm call.
+static inline Rot rot_fast(float angle)
+{
+    Rot q = { 1.0f, 0.0f };
+    if (angle != 0.0f) {
+        if (float_abs(angle) <= 1e5f) {
+            double x = (double)angle;
+            double kf = x * 0.63661977236758134308;   /* 2 / pi */
+            long kq = (long)(kf >= 0.0 ? kf + 0.5 : kf - 0.5);
+            double kd = (double)kq;
+            double r = (x - kd * 1.57079632673412561417e+00) - kd * 6.07710050650619224932e-11;
+            double r2 = r * r;
+            double sn = r + r * r2 * (-1.0 / 6.0 + r2 * (1.0 / 120.0 + r2 * (-1.0 / 5040.0
+                          + r2 * (1.0 / 362880.0 + r2 * (-1.0 / 39916800.0)))));
+            double cs = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24.0 + r2 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0
+                          + r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0))))));
+            switch (kq & 3) {
+            case 0: q.c = (float)cs; q.s = (float)sn; break;
+            case 1: q.c = (float)-sn; q.s = (float)cs; break;
+            case 2: q.c = (float)-cs; q.s = (float)-sn; break;
+            default: q.c = (float)sn; q.s = (float)-cs; break;
+            }
+        } else {
+            q = rot_make(angle);
+        }
+    }
+    return q;
+}
+
 /* ---- What one cast found --------------------------------------------- */
 
 /// The result of one cast, in the frame it was computed in.
@@ -63,22 +107,31 @@ static RayRecord record_blank(ShapeKind kind)
 
 /* ---- Circle: the quadratic ------------------------------------------- */
 
-/// The line o + t d against the disc (center, radius), with u = d / len
-/// (len = |d|; 0 for a point test, then u is zero).
-static Cast cast_circle(Vec2 o, Vec2 u, float len, Vec2 center, float radius, RayRecord *rec)
+/// Fills the circle's part of a record.
+static void record_circle(RayRecord *rec, const Cast *c, float disc, float root0, float root1, bool point_test)
+{
+    rec->disc = disc;
+    rec->root0 = root0;
+    rec->root1 = root1;
+    record_common(rec, c, root0, root1, point_test);
+}
+
+/// cast_circle for a radius under a pixel: in unit-direction form with the
+/// lengths scaled up exactly first (see tiny_scale), so that no square
+/// underflows and distinct points stay apart. Rare: kept out of line.
+COLLIDE_COLD static Cast cast_circle_tiny(Vec2 o, Vec2 d, Vec2 center, float radius, RayRecord *rec)
 {
     Cast c = cast_miss();
+    float len = 0.0f;
+    Vec2 u = vec2_normalize_or(d, vec2_make(0.0f, 0.0f), &len);
     Vec2 m = vec2_sub(o, center);
-    // lengths under a pixel scaled up exactly first, so that no square
-    // underflows (see tiny_scale); the fractions do not change
     float s = tiny_scale(float_max(float_max(float_abs(m.x), float_abs(m.y)), radius));
     m = vec2_scale(m, s);
     float rs = radius * s;
     float rr = rs * rs;
     float lens = len * s;
     c.inside = vec2_length_sq(m) <= rr;
-    // closest approach of the line: `proj` along u from the origin, the
-    // centre `h` away from it; the roots lie sqrt(r^2 - |h|^2) either side
+    // closest approach `proj` along u from the origin, the centre `h` from it
     float proj = -vec2_dot(m, u);
     Vec2 h = vec2_add(m, vec2_scale(u, proj));
     float disc = rr - vec2_length_sq(h);
@@ -89,25 +142,70 @@ static Cast cast_circle(Vec2 o, Vec2 u, float len, Vec2 center, float radius, Ra
         root0 = (proj - sq) / lens;
         root1 = (proj + sq) / lens;
     } else if (lens == 0.0f && c.inside) {
-        // a point test inside: every t (the point stays put)
         root0 = -INFINITY;
         root1 = INFINITY;
     }
     if (c.inside) {
         c.hit = true;
-        c.t = 0.0f;
     } else if (root0 <= root1 && root1 >= 0.0f && root0 <= 1.0f) {
-        // outside and approaching: root0 >= 0 but for rounding
         c.hit = true;
         c.t = float_max(root0, 0.0f);
-        // the hit point relative to the centre: h - sq u (length r)
         c.normal = vec2_normalize_or(vec2_sub(h, vec2_scale(u, sq)), vec2_neg(u), NULL);
     }
     if (rec != NULL) {
-        rec->disc = disc / (s * s);
-        rec->root0 = root0;
-        rec->root1 = root1;
-        record_common(rec, &c, root0, root1, len == 0.0f);
+        record_circle(rec, &c, disc / (s * s), root0, root1, len == 0.0f);
+    }
+    return c;
+}
+
+/// The line o + t d against the disc (center, radius): |m + t d| = r with
+/// m = o - center. Solved from the closest approach, at t_c = -(m.d)/(d.d),
+/// where the centre is h = m + t_c d away from the line: the roots lie
+/// sqrt((r^2 - |h|^2) / d.d) either side of t_c (no difference of two
+/// large squares, so a grazing line stays precise).
+static inline ALWAYS_INLINE Cast cast_circle(Vec2 o, Vec2 d, Vec2 center, float radius, RayRecord *rec)
+{
+    // a radius under a pixel or a segment under 1e-3 px (whose 1 / d.d
+    // could overflow): the unit-direction form, out of line
+    float dd = vec2_length_sq(d);
+    if (!(radius >= 1.0f) || !(dd >= 1e-6f)) {
+        return cast_circle_tiny(o, d, center, radius, rec);
+    }
+    Cast c = cast_miss();
+    Vec2 m = vec2_sub(o, center);
+    float rr = radius * radius;
+    c.inside = vec2_length_sq(m) <= rr;
+    float b = vec2_dot(m, d);
+    // outside, only a segment heading towards the centre can hit (the
+    // plain cast stops here; the verdict below asks the same)
+    bool approaching = b < 0.0f;
+    if (rec == NULL && !c.inside && !approaching) {
+        return c;
+    }
+    float root0 = INFINITY;
+    float root1 = -INFINITY;
+    float sq = 0.0f;
+    float inv = 1.0f / dd;
+    float tc = -b * inv;
+    Vec2 h = vec2_add(m, vec2_scale(d, tc));
+    float disc = rr - vec2_length_sq(h);
+    if (disc >= 0.0f) {
+        sq = float_sqrt_pos(disc * inv);
+        root0 = tc - sq;
+        root1 = tc + sq;
+    }
+    if (c.inside) {
+        c.hit = true;
+    } else if (approaching && root0 <= root1 && root1 >= 0.0f && root0 <= 1.0f) {
+        // outside and approaching: root0 >= 0 but for rounding
+        c.hit = true;
+        c.t = float_max(root0, 0.0f);
+        // the hit point from the centre, h - sq d, of length r (to
+        // rounding, which far out on the range is not small: normalised)
+        c.normal = vec2_normalize_or(vec2_sub(h, vec2_scale(d, sq)), vec2_make(1.0f, 0.0f), NULL);
+    }
+    if (rec != NULL) {
+        record_circle(rec, &c, disc, root0, root1, false);
     }
     return c;
 }
@@ -116,10 +214,12 @@ static Cast cast_circle(Vec2 o, Vec2 u, float len, Vec2 center, float radius, Ra
 
 /// The line lo + t ld against the box [-half, half] (its own frame).
 /// The normal and the edge (rect_corners order) are in that frame.
-static Cast cast_box(Vec2 lo, Vec2 ld, Vec2 half, RayRecord *rec)
+static inline ALWAYS_INLINE Cast cast_box(Vec2 lo, Vec2 ld, Vec2 half, RayRecord *rec)
 {
     Cast c = cast_miss();
-    c.inside = (float_abs(lo.x) <= half.x) & (float_abs(lo.y) <= half.y);
+    float ax = float_abs(lo.x);
+    float ay = float_abs(lo.y);
+    c.inside = (ax <= half.x) & (ay <= half.y);
     float t_enter = -INFINITY;
     float t_exit = INFINITY;
     int enter_axis = -1;
@@ -184,7 +284,7 @@ static Cast cast_box(Vec2 lo, Vec2 ld, Vec2 half, RayRecord *rec)
 typedef struct Box { Vec2 center; Rot q; Vec2 half; } Box;
 
 /// cast_box on a turned box, normal back in the world frame.
-static Cast cast_box_world(const Box *b, Vec2 o, Vec2 d, RayRecord *rec)
+static inline ALWAYS_INLINE Cast cast_box_world(const Box *b, Vec2 o, Vec2 d, RayRecord *rec)
 {
     Vec2 lo = rot_inv_apply(b->q, vec2_sub(o, b->center));
     Vec2 ld = rot_inv_apply(b->q, d);
@@ -198,18 +298,6 @@ static Cast cast_box_world(const Box *b, Vec2 o, Vec2 d, RayRecord *rec)
 }
 
 /* ---- Polygon: clipping by every edge's half-plane -------------------- */
-
-/// +1 or -1: the polygon's winding (the sign of poly_area2); 0 when it is
-/// flat (as collide.c decides it).
-static float poly_winding(const Poly *p)
-{
-    float area2 = poly_area2(p);
-    float sigma = 0.0f;
-    if (!poly_is_flat(p, area2)) {
-        sigma = area2 > 0.0f ? 1.0f : -1.0f;
-    }
-    return sigma;
-}
 
 /// A flat polygon's thin bounding box, in the frame of its longest edge.
 static Box poly_flat_box(const Poly *p)
@@ -243,74 +331,155 @@ static Box poly_flat_box(const Poly *p)
     return b;
 }
 
-/// The line o + t d against a non-flat polygon of winding sigma whose
-/// edges are pushed out by `grow` (0 for the polygon itself). Per edge i,
-/// c_i = sigma * cross(v_i - o, e_i) is |e_i| times how far inside the
-/// origin lies (plus grow |e_i|); along the line it falls by
-/// g_i = sigma * cross(d, e_i) per unit of t, so the line crosses the edge
-/// at t = c_i / g_i, going in where g_i < 0 and out where g_i > 0.
-static Cast cast_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, float grow, RayRecord *rec)
+/// The polygon's winding: the sign of its first clear turn (a convex
+/// polygon turns the same way at every vertex; collinear vertices, which
+/// turn by nothing, are passed over). 0 when no turn stands out of the
+/// rounding (by 1e-5 relative to the edges and the vertex's magnitude): the
+/// polygon is flat.
+static inline float poly_turn(const Poly *p)
+{
+    int n = p->count;
+    Vec2 e0 = vec2_sub(p->verts[1], p->verts[0]);
+    for (int i = 1; i <= n; ++i) {
+        // the turn at vertex i (mod n), from edge e0 onto edge e1
+        Vec2 v = p->verts[i < n ? i : 0];
+        Vec2 e1 = vec2_sub(p->verts[i + 1 < n ? i + 1 : i + 1 - n], v);
+        float turn = vec2_cross(e0, e1);
+        float a0 = float_abs(e0.x) + float_abs(e0.y);
+        float a1 = float_abs(e1.x) + float_abs(e1.y);
+        float av = float_abs(v.x) + float_abs(v.y);
+        if (float_abs(turn) > 1e-5f * (a0 * a1 + av * (a0 + a1))) {
+            return turn > 0.0f ? 1.0f : -1.0f;
+        }
+        e0 = e1;
+    }
+    return 0.0f;
+}
+
+/// The line o + t d against a polygon of winding sigma whose edges are
+/// pushed out by `grow` (0 for the polygon itself). Per edge i
+/// (e_i = v_{i+1} - v_i), c_i = sigma cross(v_i - o, e_i) + grow |e_i| is
+/// |e_i| times how far inside edge i's (pushed) line the origin lies, and
+/// along the line it falls by g_i = sigma cross(d, e_i) per unit of t. So
+/// the line is inside edge i's half-plane where c_i - t g_i >= 0: from
+/// t = c_i / g_i on where g_i < 0 (it enters), up to it where g_i > 0 (it
+/// leaves); parallel (g_i = 0), for every t or for none. The latest entry
+/// and the earliest exit bound the part inside (Cyrus-Beck). A bound is
+/// divided out only when it moves (compared as c_i < bound * g_i), and
+/// without a record the cast stops as soon as the bounds rule a hit out.
+/// `check`: the vertices were not range-checked yet: check them on the way
+/// (a miss is false for bad input too; a hit needs every vertex seen).
+static inline ALWAYS_INLINE Cast cast_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, float grow,
+                                           bool check, RayRecord *rec)
 {
     Cast c = cast_miss();
     int n = p->count;
     bool inside = true;
     bool parallel_out = false;
-    float t_enter = -INFINITY;
-    float t_exit = INFINITY;
-    int enter_edge = -1;
+    bool in_range = true;
+    float lower = -INFINITY;
+    float upper = INFINITY;
+    int enter_at = -1;
+    Vec2 sd = vec2_scale(d, sigma);
+    // edge (i - 1) mod n runs from v0 to v1 = vertex i
+    Vec2 v0 = p->verts[n - 1];
     for (int i = 0; i < n; ++i) {
-        Vec2 v0 = p->verts[i];
-        Vec2 e = vec2_sub(p->verts[i + 1 < n ? i + 1 : 0], v0);
+        Vec2 v1 = p->verts[i];
+        if (check) {
+            float ax = float_abs(v1.x);
+            float ay = float_abs(v1.y);
+            in_range &= (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD);
+        }
+        Vec2 e = vec2_sub(v1, v0);
         float ci = sigma * vec2_cross(vec2_sub(v0, o), e);
         if (grow > 0.0f) {
             ci += grow * float_sqrt_pos(vec2_length_sq(e));
         }
-        float gi = sigma * vec2_cross(d, e);
+        float gi = vec2_cross(sd, e);
         inside &= ci >= 0.0f;
-        float t = 0.0f;
         RayEdgeRole role = RAY_EDGE_PARALLEL_IN;
         if (gi < 0.0f) {
-            t = ci / gi;
+            // entering at ci / gi: later than the latest entry so far?
             role = RAY_EDGE_ENTERS;
-            if (t > t_enter) {
-                t_enter = t;
-                enter_edge = i;
+            if (ci < lower * gi) {
+                lower = float_max(lower, ci / gi);
+                enter_at = i;
+                if (rec == NULL && (lower > 1.0f || lower > upper)) {
+                    return c;
+                }
             }
         } else if (gi > 0.0f) {
-            t = ci / gi;
+            // leaving at ci / gi: earlier than the earliest exit so far?
             role = RAY_EDGE_EXITS;
-            t_exit = float_min(t_exit, t);
+            if (ci < upper * gi) {
+                upper = float_min(upper, ci / gi);
+                if (rec == NULL && (upper < 0.0f || lower > upper)) {
+                    return c;
+                }
+            }
         } else if (ci < 0.0f) {
             role = RAY_EDGE_PARALLEL_OUT;
             parallel_out = true;
+            if (rec == NULL) {
+                return c;
+            }
         }
         if (rec != NULL) {
-            rec->edges[i].t = t;
-            rec->edges[i].role = role;
+            int edge = i > 0 ? i - 1 : n - 1;
+            rec->edges[edge].t = gi != 0.0f ? ci / gi : 0.0f;
+            rec->edges[edge].role = role;
         }
+        v0 = v1;
+    }
+    if (check && !in_range) {
+        return c;
     }
     if (parallel_out) {
-        // parallel to an edge, outside it: the line misses
-        t_enter = INFINITY;
-        t_exit = -INFINITY;
+        lower = INFINITY;
+        upper = -INFINITY;
     }
+    int enter_edge = enter_at < 0 ? -1 : (enter_at > 0 ? enter_at - 1 : n - 1);
     c.inside = inside;
     if (inside) {
         c.hit = true;
-        c.t = 0.0f;
-    } else if (t_enter <= t_exit && t_exit >= 0.0f && t_enter <= 1.0f && enter_edge >= 0) {
+    } else if (lower <= upper && upper >= 0.0f && lower <= 1.0f && enter_edge >= 0) {
         c.hit = true;
-        c.t = float_max(t_enter, 0.0f);
+        c.t = float_max(lower, 0.0f);
         c.feature = enter_edge;
-        Vec2 e = vec2_sub(p->verts[enter_edge + 1 < n ? enter_edge + 1 : 0], p->verts[enter_edge]);
+        Vec2 e = vec2_sub(p->verts[enter_at], p->verts[enter_edge]);
         // the edge's outward normal (see poly_feature)
-        c.normal = vec2_normalize_or(vec2_make(sigma * e.y, -sigma * e.x), vec2_neg(d), NULL);
+        c.normal = vec2_normalize_or(vec2_make(sigma * e.y, -sigma * e.x), vec2_make(1.0f, 0.0f), NULL);
     }
     if (rec != NULL) {
         rec->edge_count = n;
-        record_common(rec, &c, t_enter, t_exit, d.x == 0.0f && d.y == 0.0f);
+        record_common(rec, &c, lower, upper, d.x == 0.0f && d.y == 0.0f);
     }
     return c;
+}
+
+/// The segment o -> o + d passes farther than sqrt(reach_sq) from `center`
+/// (so it misses any shape within that distance of it): a quick rejection,
+/// without a division, before a rectangle pays for its rotation. Kept on
+/// the safe side of rounding (reach padded by a relative 1e-4).
+static inline bool segment_far(Vec2 o, Vec2 d, Vec2 center, float reach_sq)
+{
+    Vec2 m = vec2_sub(o, center);
+    float mm = vec2_length_sq(m);
+    float b = vec2_dot(m, d);
+    float dd = vec2_length_sq(d);
+    float limit = reach_sq * 1.0001f + 1e-30f;
+    bool far = false;
+    if (b >= 0.0f) {
+        // moving away: the origin is the closest point
+        far = mm > limit;
+    } else if (-b >= dd) {
+        // the closest point is the end
+        far = vec2_length_sq(vec2_add(m, d)) > limit;
+    } else {
+        // the line's distance squared is mm - b^2 / dd
+        far = mm * dd - b * b > limit * dd + 1e-4f * mm * dd;
+    }
+    return far;
 }
 
 /* ---- Input checks ---------------------------------------------------- */
@@ -319,9 +488,14 @@ static Cast cast_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, float grow, Ra
 /// (any segment between two points of the range).
 static bool ray_ok(Vec2 o, Vec2 d)
 {
-    return (float_abs(o.x) <= COLLIDE_MAX_COORD) & (float_abs(o.y) <= COLLIDE_MAX_COORD)
-         & (float_abs(d.x) <= 2.0f * COLLIDE_MAX_COORD) & (float_abs(d.y) <= 2.0f * COLLIDE_MAX_COORD);
+    float ox = float_abs(o.x);
+    float oy = float_abs(o.y);
+    float dx = float_abs(d.x);
+    float dy = float_abs(d.y);
+    return (ox <= COLLIDE_MAX_COORD) & (oy <= COLLIDE_MAX_COORD)
+         & (dx <= 2.0f * COLLIDE_MAX_COORD) & (dy <= 2.0f * COLLIDE_MAX_COORD);
 }
+
 
 /* ---- Ray casts --------------------------------------------------------- */
 
@@ -340,47 +514,27 @@ COLLIDE_COLD static Vec2 point_way_out(const Shape *s, Vec2 p)
     return normal;
 }
 
-bool ray_cast_shape_record(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit, RayRecord *rec)
+/// A flat polygon's thin box (rare: out of line).
+COLLIDE_COLD static Cast cast_flat_poly(const Poly *p, Vec2 o, Vec2 d, RayRecord *rec)
 {
-    if (!shape_ok(s) || !ray_ok(origin, translation)) {
-        return false;
-    }
-    float len = 0.0f;
-    Vec2 u = vec2_normalize_or(translation, vec2_make(0.0f, 0.0f), &len);
+    Box b = poly_flat_box(p);
+    Cast c = cast_box_world(&b, o, d, rec);
+    c.feature = -1;
     if (rec != NULL) {
-        *rec = record_blank(s->kind);
+        rec->flat = true;
+        rec->feature = -1;
     }
-    Cast c = cast_miss();
-    switch (s->kind) {
-    case SHAPE_CIRCLE:
-        c = cast_circle(origin, u, len, s->circle.center, s->circle.radius, rec);
-        break;
-    case SHAPE_RECT: {
-        Box b = { s->rect.center, rot_make(s->rect.angle), s->rect.half };
-        c = cast_box_world(&b, origin, translation, rec);
-    } break;
-    case SHAPE_POLY: {
-        float sigma = poly_winding(&s->poly);
-        if (sigma != 0.0f) {
-            c = cast_poly(&s->poly, sigma, origin, translation, 0.0f, rec);
-        } else {
-            // flat: its thin box
-            Box b = poly_flat_box(&s->poly);
-            c = cast_box_world(&b, origin, translation, rec);
-            c.feature = -1;
-            if (rec != NULL) {
-                rec->flat = true;
-                rec->feature = -1;
-            }
-        }
-    } break;
-    default:
-        break;
-    }
+    return c;
+}
+
+/// Fills `hit` from a cast: inside or on, fraction 0 against the direction
+/// (a point test: the shortest way out).
+static inline ALWAYS_INLINE bool ray_finish(Cast c, const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit)
+{
     if (c.hit && hit != NULL) {
         if (c.inside) {
-            // inside or on: fraction 0, against the direction (a point test:
-            // the shortest way out)
+            float len = 0.0f;
+            Vec2 u = vec2_normalize_or(translation, vec2_make(0.0f, 0.0f), &len);
             c.t = 0.0f;
             c.normal = len > 0.0f ? vec2_neg(u) : point_way_out(s, origin);
         }
@@ -391,9 +545,116 @@ bool ray_cast_shape_record(const Shape *s, Vec2 origin, Vec2 translation, RayHit
     return c.hit;
 }
 
+/// The ray cast of each kind, written once: the plain functions below are
+/// these with rec NULL (small leaf functions, no recording code), the
+/// recording ones these with a record.
+static inline ALWAYS_INLINE bool ray_circle(const Shape *s, Vec2 o, Vec2 d, RayHit *hit, RayRecord *rec)
+{
+    if (!circle_ok(s->circle)) {
+        return false;
+    }
+    if (rec != NULL) {
+        *rec = record_blank(SHAPE_CIRCLE);
+    }
+    Cast c = cast_circle(o, d, s->circle.center, s->circle.radius, rec);
+    return ray_finish(c, s, o, d, hit);
+}
+
+static inline ALWAYS_INLINE bool ray_rect(const Shape *s, Vec2 o, Vec2 d, RayHit *hit, RayRecord *rec)
+{
+    if (!rect_ok(s->rect)) {
+        return false;
+    }
+    // far from the rectangle's circle: a miss, no rotation needed (the
+    // recording cast goes on, for the picture, with the same verdict)
+    bool far = segment_far(o, d, s->rect.center, vec2_length_sq(s->rect.half));
+    if (rec == NULL && far) {
+        return false;
+    }
+    if (rec != NULL) {
+        *rec = record_blank(SHAPE_RECT);
+    }
+    Box b = { s->rect.center, rot_fast(s->rect.angle), s->rect.half };
+    Cast c = cast_box_world(&b, o, d, rec);
+    if (far) {
+        c = cast_miss();
+        if (rec != NULL) {
+            rec->hit = false;
+            rec->inside = false;
+            rec->feature = -1;
+        }
+    }
+    return ray_finish(c, s, o, d, hit);
+}
+
+static inline ALWAYS_INLINE bool ray_poly(const Shape *s, Vec2 o, Vec2 d, RayHit *hit, RayRecord *rec)
+{
+    // the count first (so every vertex read is in bounds); the vertices'
+    // range on the way when there is no record to keep untouched
+    const Poly *p = &s->poly;
+    if (!(p->count >= 3 && p->count <= POLY_MAX_VERTS) || (rec != NULL && !poly_ok(p))) {
+        return false;
+    }
+    if (rec != NULL) {
+        *rec = record_blank(SHAPE_POLY);
+    }
+    float sigma = poly_turn(p);
+    Cast c = cast_miss();
+    if (sigma != 0.0f) {
+        c = cast_poly(p, sigma, o, d, 0.0f, rec == NULL, rec);
+    } else if (poly_ok(p)) {
+        c = cast_flat_poly(p, o, d, rec);
+    }
+    return ray_finish(c, s, o, d, hit);
+}
+
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+NOINLINE static bool ray_circle_plain(const Shape *s, Vec2 o, Vec2 d, RayHit *hit)
+{
+    return ray_circle(s, o, d, hit, NULL);
+}
+
+NOINLINE static bool ray_rect_plain(const Shape *s, Vec2 o, Vec2 d, RayHit *hit)
+{
+    return ray_rect(s, o, d, hit, NULL);
+}
+
+NOINLINE static bool ray_poly_plain(const Shape *s, Vec2 o, Vec2 d, RayHit *hit)
+{
+    return ray_poly(s, o, d, hit, NULL);
+}
+
 bool ray_cast_shape(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit)
 {
-    return ray_cast_shape_record(s, origin, translation, hit, NULL);
+    bool result = false;
+    if (s != NULL && ray_ok(origin, translation)) {
+        switch (s->kind) {
+        case SHAPE_CIRCLE: result = ray_circle_plain(s, origin, translation, hit); break;
+        case SHAPE_RECT: result = ray_rect_plain(s, origin, translation, hit); break;
+        case SHAPE_POLY: result = ray_poly_plain(s, origin, translation, hit); break;
+        default: break;
+        }
+    }
+    return result;
+}
+
+bool ray_cast_shape_record(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit, RayRecord *rec)
+{
+    bool result = false;
+    if (s != NULL && ray_ok(origin, translation)) {
+        switch (s->kind) {
+        case SHAPE_CIRCLE: result = ray_circle(s, origin, translation, hit, rec); break;
+        case SHAPE_RECT: result = ray_rect(s, origin, translation, hit, rec); break;
+        case SHAPE_POLY: result = ray_poly(s, origin, translation, hit, rec); break;
+        default: break;
+        }
+    }
+    return result;
 }
 
 /* ---- Swept circles ----------------------------------------------------- */
@@ -407,23 +668,35 @@ typedef struct SweepResult {
     Vec2 point;     /* the contact point (set by the caller unless START) */
 } SweepResult;
 
-/// The centre's ray against the circle of radius r about vertex v: the
-/// result as a VERTEX (index) feature, or a miss.
-static SweepResult sweep_vertex(Vec2 o, Vec2 u, float len, Vec2 v, int index, float r, SweepRecord *rec)
+static SweepResult sweep_miss(void)
 {
     SweepResult res = { SWEEP_MISS, -1, 0.0f, { 1.0f, 0.0f }, { 0.0f, 0.0f } };
+    return res;
+}
+
+/// Minus the unit direction of d, or (1, 0) for a zero one: a unit fallback.
+static Vec2 back_or_x(Vec2 d)
+{
+    return vec2_neg(vec2_normalize_or(d, vec2_make(-1.0f, 0.0f), NULL));
+}
+
+/// The centre's ray against the circle of radius r about vertex v: the
+/// result as a VERTEX (index) feature, or a miss.
+static SweepResult sweep_vertex(Vec2 o, Vec2 d, Vec2 v, int index, float r, SweepRecord *rec)
+{
+    SweepResult res = sweep_miss();
     if (rec != NULL) {
         rec->vertex_tested = true;
         rec->vertex = v;
         rec->vertex_ray = record_blank(SHAPE_CIRCLE);
     }
-    Cast c = cast_circle(o, u, len, v, r, rec != NULL ? &rec->vertex_ray : NULL);
+    Cast c = cast_circle(o, d, v, r, rec != NULL ? &rec->vertex_ray : NULL);
     if (c.hit) {
         res.feature = SWEEP_VERTEX;
         res.index = index;
         res.toi = c.t;
         // inside only through rounding (shapes_collide said apart): from v out
-        res.normal = c.inside ? vec2_normalize_or(vec2_sub(o, v), vec2_neg(u), NULL) : c.normal;
+        res.normal = c.inside ? vec2_normalize_or(vec2_sub(o, v), back_or_x(d), NULL) : c.normal;
     }
     return res;
 }
@@ -442,10 +715,10 @@ static bool start_touching(StartTest *st)
 /// The rounded box: the box grown by r (slabs), then the corner circle
 /// where the entry point lies beyond both sides. `named`: report a
 /// rectangle's edges and corners (rect_corners order), else -1.
-static SweepResult sweep_box(const Box *b, Vec2 o, Vec2 d, Vec2 u, float len, float r, bool named,
-                             StartTest *st, SweepRecord *rec)
+static inline ALWAYS_INLINE SweepResult sweep_box(const Box *b, Vec2 o, Vec2 d, float r, bool named, StartTest *st,
+                                                  SweepRecord *rec)
 {
-    SweepResult res = { SWEEP_MISS, -1, 0.0f, { 1.0f, 0.0f }, { 0.0f, 0.0f } };
+    SweepResult res = sweep_miss();
     Vec2 grown = vec2_make(b->half.x + r, b->half.y + r);
     Vec2 lo = rot_inv_apply(b->q, vec2_sub(o, b->center));
     Vec2 ld = rot_inv_apply(b->q, d);
@@ -470,7 +743,7 @@ static SweepResult sweep_box(const Box *b, Vec2 o, Vec2 d, Vec2 u, float len, fl
         int index = down ? (right ? 2 : 3) : (right ? 1 : 0);
         Vec2 lv = vec2_make(right ? b->half.x : -b->half.x, down ? b->half.y : -b->half.y);
         Vec2 v = vec2_add(b->center, rot_apply(b->q, lv));
-        res = sweep_vertex(o, u, len, v, named ? index : -1, r, rec);
+        res = sweep_vertex(o, d, v, named ? index : -1, r, rec);
     } else {
         res.feature = SWEEP_EDGE;
         res.index = named ? c.feature : -1;
@@ -480,14 +753,34 @@ static SweepResult sweep_box(const Box *b, Vec2 o, Vec2 d, Vec2 u, float len, fl
     return res;
 }
 
+/// A flat polygon's thin box, rounded (rare: out of line).
+COLLIDE_COLD static SweepResult sweep_flat_poly(const Poly *p, Vec2 o, Vec2 d, float r, StartTest *st,
+                                                SweepRecord *rec)
+{
+    Box b = poly_flat_box(p);
+    if (rec != NULL) {
+        rec->grown = record_blank(SHAPE_POLY);
+    }
+    SweepResult res = sweep_box(&b, o, d, r, false, st, rec);
+    if (rec != NULL) {
+        rec->grown.flat = true;
+        rec->grown.feature = -1;
+    }
+    return res;
+}
+
 /// The rounded polygon: the edges pushed out by r, then the vertex circle
 /// where the entry point lies beyond the entered edge's ends.
-static SweepResult sweep_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, Vec2 u, float len, float r,
-                              StartTest *st, SweepRecord *rec)
+static inline ALWAYS_INLINE SweepResult sweep_poly(const Poly *p, Vec2 o, Vec2 d, float r, StartTest *st,
+                                                   SweepRecord *rec)
 {
-    SweepResult res = { SWEEP_MISS, -1, 0.0f, { 1.0f, 0.0f }, { 0.0f, 0.0f } };
+    SweepResult res = sweep_miss();
     int n = p->count;
-    Cast c = cast_poly(p, sigma, o, d, r, rec != NULL ? &rec->grown : NULL);
+    float sigma = poly_turn(p);
+    if (sigma == 0.0f) {
+        return sweep_flat_poly(p, o, d, r, st, rec);
+    }
+    Cast c = cast_poly(p, sigma, o, d, r, false, rec != NULL ? &rec->grown : NULL);
     if (!c.hit) {
         return res;
     }
@@ -505,7 +798,7 @@ static SweepResult sweep_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, Vec2 u
                 best = i;
             }
         }
-        res = sweep_vertex(o, u, len, p->verts[best], best, r, rec);
+        res = sweep_vertex(o, d, p->verts[best], best, r, rec);
     } else {
         // where along the entered edge: within its ends, or past one
         int k = c.feature;
@@ -515,9 +808,9 @@ static SweepResult sweep_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, Vec2 u
         Vec2 at = vec2_add(o, vec2_scale(d, c.t));
         float along = vec2_dot(vec2_sub(at, v0), e);
         if (along < 0.0f) {
-            res = sweep_vertex(o, u, len, v0, k, r, rec);
+            res = sweep_vertex(o, d, v0, k, r, rec);
         } else if (along > vec2_length_sq(e)) {
-            res = sweep_vertex(o, u, len, p->verts[k1], k1, r, rec);
+            res = sweep_vertex(o, d, p->verts[k1], k1, r, rec);
         } else {
             res.feature = SWEEP_EDGE;
             res.index = k;
@@ -528,15 +821,25 @@ static SweepResult sweep_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, Vec2 u
     return res;
 }
 
-bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *hit, SweepRecord *rec)
+/// The one sweep: the public functions are this with and without a record.
+static inline ALWAYS_INLINE bool sweep_impl(Circle c, Vec2 motion, const Shape *s, SweepHit *hit,
+                                            SweepRecord *rec)
 {
     if (!circle_ok(c) || !shape_ok(s) || !ray_ok(c.center, motion)) {
         return false;
     }
+    bool far = false;
+    if (s->kind == SHAPE_RECT) {
+        // far from the rectangle's circle grown by r: a miss, no rotation
+        // needed (the recording sweep goes on, with the same verdict)
+        float reach = float_sqrt_pos(vec2_length_sq(s->rect.half)) + c.radius;
+        far = segment_far(c.center, motion, s->rect.center, reach * reach);
+        if (rec == NULL && far) {
+            return false;
+        }
+    }
     Vec2 o = c.center;
     float r = c.radius;
-    float len = 0.0f;
-    Vec2 u = vec2_normalize_or(motion, vec2_make(0.0f, 0.0f), &len);
     if (rec != NULL) {
         SweepRecord blank = { SWEEP_MISS, -1, record_blank(s->kind), false, { 0.0f, 0.0f },
                               record_blank(SHAPE_CIRCLE) };
@@ -545,17 +848,16 @@ bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *
     Shape moving = { .kind = SHAPE_CIRCLE };
     moving.circle = c;
     StartTest st = { &moving, s, { { 1.0f, 0.0f }, 0.0f } };
-    SweepResult res = { SWEEP_MISS, -1, 0.0f, { 1.0f, 0.0f }, { 0.0f, 0.0f } };
+    SweepResult res = sweep_miss();
     switch (s->kind) {
     case SHAPE_CIRCLE: {
         // the circle of both radii summed
-        Cast g = cast_circle(o, u, len, s->circle.center, s->circle.radius + r,
-                             rec != NULL ? &rec->grown : NULL);
+        Cast g = cast_circle(o, motion, s->circle.center, s->circle.radius + r, rec != NULL ? &rec->grown : NULL);
         if (g.inside) {
             // toi 0 (shapes_collide disagreeing is rounding: from the centre out)
             res.feature = SWEEP_START;
             if (!start_touching(&st)) {
-                st.contact.normal = vec2_neg(vec2_normalize_or(vec2_sub(o, s->circle.center), vec2_neg(u), NULL));
+                st.contact.normal = vec2_neg(vec2_normalize_or(vec2_sub(o, s->circle.center), back_or_x(motion), NULL));
                 st.contact.depth = 0.0f;
             }
         } else if (g.hit) {
@@ -565,23 +867,15 @@ bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *
         }
     } break;
     case SHAPE_RECT: {
-        Box b = { s->rect.center, rot_make(s->rect.angle), s->rect.half };
-        res = sweep_box(&b, o, motion, u, len, r, true, &st, rec);
-    } break;
-    case SHAPE_POLY: {
-        float sigma = poly_winding(&s->poly);
-        if (sigma != 0.0f) {
-            res = sweep_poly(&s->poly, sigma, o, motion, u, len, r, &st, rec);
-        } else {
-            // flat: its thin box, rounded
-            Box b = poly_flat_box(&s->poly);
-            res = sweep_box(&b, o, motion, u, len, r, false, &st, rec);
-            if (rec != NULL) {
-                rec->grown.flat = true;
-                rec->grown.feature = -1;
-            }
+        Box b = { s->rect.center, rot_fast(s->rect.angle), s->rect.half };
+        res = sweep_box(&b, o, motion, r, true, &st, rec);
+        if (far) {
+            res = sweep_miss();
         }
     } break;
+    case SHAPE_POLY:
+        res = sweep_poly(&s->poly, o, motion, r, &st, rec);
+        break;
     default:
         break;
     }
@@ -610,7 +904,12 @@ bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *
     return touched;
 }
 
+bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *hit, SweepRecord *rec)
+{
+    return sweep_impl(c, motion, s, hit, rec);
+}
+
 bool sweep_circle_shape(Circle c, Vec2 motion, const Shape *s, SweepHit *hit)
 {
-    return sweep_circle_shape_record(c, motion, s, hit, NULL);
+    return sweep_impl(c, motion, s, hit, NULL);
 }
