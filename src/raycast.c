@@ -17,6 +17,8 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "collide_internal.h"
 
@@ -29,29 +31,36 @@
 /* ---- A rotation without the libm call -------------------------------- */
 
 /// cos and sin of `angle`, as rot_make gives them (cosf, sinf) but computed
-/// inline: the angle reduced by the nearest multiple k of pi/2 in double
-/// (pi/2 split in two parts, so the reduction is exact to about 1e-20 for
+/// inline, with a short dependency chain: the angle reduced by the nearest
+/// multiple k of pi/2 in double (k rounded by adding and removing 1.5 * 2^52,
+/// pi/2 split in two parts, so the reduction is exact to about 1e-20 for
 /// |angle| <= 1e5), then Taylor polynomials in double on [-pi/4, pi/4]
-/// (truncation below 1e-11 relative: they round to the float cosf and sinf
-/// give, but for rare last-bit ties), swapped and signed by k mod 4.
-/// Beyond 1e5 rad, rot_make. A turned rectangle's ray cast spent about half
-/// its time in the libm call.
+/// evaluated in Estrin's order (truncation below 1e-11 relative: they round
+/// to the floats cosf and sinf give, but for rare last-bit ties), swapped
+/// and signed by k mod 4. Beyond 1e5 rad, rot_make. In a turned
+/// rectangle's ray cast the libm call was half the time.
 static inline Rot rot_fast(float angle)
 {
     Rot q = { 1.0f, 0.0f };
     if (angle != 0.0f) {
         if (float_abs(angle) <= 1e5f) {
+            const double shifter = 6755399441055744.0;   /* 1.5 * 2^52 */
             double x = (double)angle;
-            double kf = x * 0.63661977236758134308;   /* 2 / pi */
-            long kq = (long)(kf >= 0.0 ? kf + 0.5 : kf - 0.5);
-            double kd = (double)kq;
+            double kr = x * 0.63661977236758134308 + shifter;   /* 2 / pi */
+            uint64_t bits = 0;
+            memcpy(&bits, &kr, sizeof bits);
+            double kd = kr - shifter;
             double r = (x - kd * 1.57079632673412561417e+00) - kd * 6.07710050650619224932e-11;
             double r2 = r * r;
-            double sn = r + r * r2 * (-1.0 / 6.0 + r2 * (1.0 / 120.0 + r2 * (-1.0 / 5040.0
-                          + r2 * (1.0 / 362880.0 + r2 * (-1.0 / 39916800.0)))));
-            double cs = 1.0 + r2 * (-0.5 + r2 * (1.0 / 24.0 + r2 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0
-                          + r2 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0))))));
-            switch (kq & 3) {
+            double r4 = r2 * r2;
+            double r8 = r4 * r4;
+            double ps = (-1.0 / 6.0 + r2 * (1.0 / 120.0)) + r4 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0))
+                      + r8 * (-1.0 / 39916800.0);
+            double pc = (-0.5 + r2 * (1.0 / 24.0)) + r4 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0))
+                      + r8 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0));
+            double sn = r + (r * r2) * ps;
+            double cs = 1.0 + r2 * pc;
+            switch (bits & 3u) {
             case 0: q.c = (float)cs; q.s = (float)sn; break;
             case 1: q.c = (float)-sn; q.s = (float)cs; break;
             case 2: q.c = (float)-cs; q.s = (float)-sn; break;
@@ -165,10 +174,11 @@ COLLIDE_COLD static Cast cast_circle_tiny(Vec2 o, Vec2 d, Vec2 center, float rad
 /// large squares, so a grazing line stays precise).
 static inline ALWAYS_INLINE Cast cast_circle(Vec2 o, Vec2 d, Vec2 center, float radius, RayRecord *rec)
 {
-    // a radius under a pixel or a segment under 1e-3 px (whose 1 / d.d
-    // could overflow): the unit-direction form, out of line
+    // a radius under a pixel, a segment under 1e-3 px (whose 1 / d.d could
+    // overflow), or one beyond the range (bad input, not yet rejected
+    // without a record): the unit-direction form, out of line
     float dd = vec2_length_sq(d);
-    if (!(radius >= 1.0f) || !(dd >= 1e-6f)) {
+    if (!(radius >= 1.0f) || !(dd >= 1e-6f && dd <= 1e18f)) {
         return cast_circle_tiny(o, d, center, radius, rec);
     }
     Cast c = cast_miss();
@@ -367,16 +377,13 @@ static inline float poly_turn(const Poly *p)
 /// and the earliest exit bound the part inside (Cyrus-Beck). A bound is
 /// divided out only when it moves (compared as c_i < bound * g_i), and
 /// without a record the cast stops as soon as the bounds rule a hit out.
-/// `check`: the vertices were not range-checked yet: check them on the way
-/// (a miss is false for bad input too; a hit needs every vertex seen).
 static inline ALWAYS_INLINE Cast cast_poly(const Poly *p, float sigma, Vec2 o, Vec2 d, float grow,
-                                           bool check, RayRecord *rec)
+                                           RayRecord *rec)
 {
     Cast c = cast_miss();
     int n = p->count;
     bool inside = true;
     bool parallel_out = false;
-    bool in_range = true;
     float lower = -INFINITY;
     float upper = INFINITY;
     int enter_at = -1;
@@ -385,11 +392,6 @@ static inline ALWAYS_INLINE Cast cast_poly(const Poly *p, float sigma, Vec2 o, V
     Vec2 v0 = p->verts[n - 1];
     for (int i = 0; i < n; ++i) {
         Vec2 v1 = p->verts[i];
-        if (check) {
-            float ax = float_abs(v1.x);
-            float ay = float_abs(v1.y);
-            in_range &= (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD);
-        }
         Vec2 e = vec2_sub(v1, v0);
         float ci = sigma * vec2_cross(vec2_sub(v0, o), e);
         if (grow > 0.0f) {
@@ -430,9 +432,6 @@ static inline ALWAYS_INLINE Cast cast_poly(const Poly *p, float sigma, Vec2 o, V
             rec->edges[edge].role = role;
         }
         v0 = v1;
-    }
-    if (check && !in_range) {
-        return c;
     }
     if (parallel_out) {
         lower = INFINITY;
@@ -550,19 +549,22 @@ static inline ALWAYS_INLINE bool ray_finish(Cast c, const Shape *s, Vec2 origin,
 /// recording ones these with a record.
 static inline ALWAYS_INLINE bool ray_circle(const Shape *s, Vec2 o, Vec2 d, RayHit *hit, RayRecord *rec)
 {
-    if (!circle_ok(s->circle)) {
-        return false;
-    }
     if (rec != NULL) {
+        if (!(circle_ok(s->circle) && ray_ok(o, d))) {
+            return false;
+        }
         *rec = record_blank(SHAPE_CIRCLE);
     }
     Cast c = cast_circle(o, d, s->circle.center, s->circle.radius, rec);
+    if (rec == NULL && c.hit && !(circle_ok(s->circle) && ray_ok(o, d))) {
+        return false;
+    }
     return ray_finish(c, s, o, d, hit);
 }
 
 static inline ALWAYS_INLINE bool ray_rect(const Shape *s, Vec2 o, Vec2 d, RayHit *hit, RayRecord *rec)
 {
-    if (!rect_ok(s->rect)) {
+    if (rec != NULL && !(rect_ok(s->rect) && ray_ok(o, d))) {
         return false;
     }
     // far from the rectangle's circle: a miss, no rotation needed (the
@@ -584,6 +586,9 @@ static inline ALWAYS_INLINE bool ray_rect(const Shape *s, Vec2 o, Vec2 d, RayHit
             rec->feature = -1;
         }
     }
+    if (rec == NULL && c.hit && !(rect_ok(s->rect) && ray_ok(o, d))) {
+        return false;
+    }
     return ray_finish(c, s, o, d, hit);
 }
 
@@ -592,7 +597,7 @@ static inline ALWAYS_INLINE bool ray_poly(const Shape *s, Vec2 o, Vec2 d, RayHit
     // the count first (so every vertex read is in bounds); the vertices'
     // range on the way when there is no record to keep untouched
     const Poly *p = &s->poly;
-    if (!(p->count >= 3 && p->count <= POLY_MAX_VERTS) || (rec != NULL && !poly_ok(p))) {
+    if (!(p->count >= 3 && p->count <= POLY_MAX_VERTS) || (rec != NULL && !(poly_ok(p) && ray_ok(o, d)))) {
         return false;
     }
     if (rec != NULL) {
@@ -601,9 +606,12 @@ static inline ALWAYS_INLINE bool ray_poly(const Shape *s, Vec2 o, Vec2 d, RayHit
     float sigma = poly_turn(p);
     Cast c = cast_miss();
     if (sigma != 0.0f) {
-        c = cast_poly(p, sigma, o, d, 0.0f, rec == NULL, rec);
+        c = cast_poly(p, sigma, o, d, 0.0f, rec);
     } else if (poly_ok(p)) {
         c = cast_flat_poly(p, o, d, rec);
+    }
+    if (rec == NULL && c.hit && !(poly_ok(p) && ray_ok(o, d))) {
+        return false;
     }
     return ray_finish(c, s, o, d, hit);
 }
@@ -629,10 +637,14 @@ NOINLINE static bool ray_poly_plain(const Shape *s, Vec2 o, Vec2 d, RayHit *hit)
     return ray_poly(s, o, d, hit, NULL);
 }
 
+/// Without a record, the input is checked only when the cast hits: a miss
+/// is false whether the input is good or bad, and nothing read on the way
+/// can fault (counts are checked first; NaN and huge values only make
+/// comparisons fail or results infinite).
 bool ray_cast_shape(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit)
 {
     bool result = false;
-    if (s != NULL && ray_ok(origin, translation)) {
+    if (s != NULL) {
         switch (s->kind) {
         case SHAPE_CIRCLE: result = ray_circle_plain(s, origin, translation, hit); break;
         case SHAPE_RECT: result = ray_rect_plain(s, origin, translation, hit); break;
@@ -646,7 +658,7 @@ bool ray_cast_shape(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit)
 bool ray_cast_shape_record(const Shape *s, Vec2 origin, Vec2 translation, RayHit *hit, RayRecord *rec)
 {
     bool result = false;
-    if (s != NULL && ray_ok(origin, translation)) {
+    if (s != NULL && (rec != NULL || ray_ok(origin, translation))) {
         switch (s->kind) {
         case SHAPE_CIRCLE: result = ray_circle(s, origin, translation, hit, rec); break;
         case SHAPE_RECT: result = ray_rect(s, origin, translation, hit, rec); break;
@@ -780,7 +792,7 @@ static inline ALWAYS_INLINE SweepResult sweep_poly(const Poly *p, Vec2 o, Vec2 d
     if (sigma == 0.0f) {
         return sweep_flat_poly(p, o, d, r, st, rec);
     }
-    Cast c = cast_poly(p, sigma, o, d, r, false, rec != NULL ? &rec->grown : NULL);
+    Cast c = cast_poly(p, sigma, o, d, r, rec != NULL ? &rec->grown : NULL);
     if (!c.hit) {
         return res;
     }
