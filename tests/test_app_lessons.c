@@ -589,6 +589,259 @@ static int teardown(void **s)
     return lab_teardown();
 }
 
+/* ---- Lessons 6 and 7: the numbers on screen ------------------------------ */
+
+/* The shape's vertices in double, from the scene JSON: a rectangle's corners
+ * as CONTRACT.md turns them, a polygon's points; its centre (a polygon's
+ * area centroid). Returns the vertex count. */
+static int shape_vertices(json_t *sh, double vx[8], double vy[8], double *cx, double *cy)
+{
+    const char *kind = str(sh, "kind");
+    if (strcmp(kind, "rect") == 0) {
+        double x = num(sh, "x"), y = num(sh, "y"), hw = 0.5 * num(sh, "w"), hh = 0.5 * num(sh, "h");
+        double ang = num(sh, "angle_deg") * M_PI / 180.0, c = cos(ang), s = sin(ang);
+        static const double LX[4] = { -1, 1, 1, -1 }, LY[4] = { -1, -1, 1, 1 };
+        for (int i = 0; i < 4; i++) {
+            vx[i] = x + LX[i] * hw * c - LY[i] * hh * s;
+            vy[i] = y + LX[i] * hw * s + LY[i] * hh * c;
+        }
+        *cx = x;
+        *cy = y;
+        return 4;
+    }
+    json_t *pts = json_object_get(sh, "points");
+    int n = (int)json_array_size(pts);
+    assert_true(n >= 3 && n <= 8);
+    double a2 = 0.0, sx = 0.0, sy = 0.0;
+    for (int i = 0; i < n; i++) {
+        vx[i] = at(json_array_get(pts, (size_t)i), 0);
+        vy[i] = at(json_array_get(pts, (size_t)i), 1);
+    }
+    for (int i = 0; i < n; i++) {
+        int j = (i + 1) % n;
+        double cr = vx[i] * vy[j] - vx[j] * vy[i];
+        a2 += cr;
+        sx += (vx[i] + vx[j]) * cr;
+        sy += (vy[i] + vy[j]) * cr;
+    }
+    *cx = sx / (3.0 * a2);
+    *cy = sy / (3.0 * a2);
+    return n;
+}
+
+static void project(const double *vx, const double *vy, int n, double dx, double dy, double *lo, double *hi)
+{
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        double t = vx[i] * dx + vy[i] * dy;
+        *lo = fmin(*lo, t);
+        *hi = fmax(*hi, t);
+    }
+}
+
+/* Every axis's numbers as the picture shows them (state-out "shown"): the
+ * ends equal the shapes' vertices projected in double on the number line's
+ * direction, from A's centre, within rounding; the gap or overlap is the
+ * difference of the shown ends (they add up) and within a pixel of the true
+ * one; the direction is the recorder's axis (or its reverse) and every
+ * axis with a gap shows one. With a hit, the MTV is the collision pass's
+ * contact. Returns how many axes were checked. */
+static int check_shown_numbers(json_t *st, const char *where)
+{
+    json_t *shapes = json_object_get(st, "shapes");
+    double ax_[8], ay_[8], bx_[8], by_[8], cx, cy, ux, uy;
+    int na = shape_vertices(json_array_get(shapes, 0), ax_, ay_, &cx, &cy);
+    int nb = shape_vertices(json_array_get(shapes, 1), bx_, by_, &ux, &uy);
+    json_t *sat = json_object_get(st, "sat");
+    json_t *axes = json_object_get(sat, "axes");
+    int n = (int)json_array_size(axes);
+    for (int i = 0; i < n; i++) {
+        json_t *ax = json_array_get(axes, (size_t)i), *sh = json_object_get(ax, "shown");
+        json_t *dir = json_object_get(sh, "dir"), *axis = json_object_get(ax, "axis");
+        double dx = at(dir, 0), dy = at(dir, 1);
+        assert_float_equal(hypot(dx, dy), 1.0, 1e-5);
+        assert_float_equal(fabs(dx * at(axis, 0) + dy * at(axis, 1)), 1.0, 1e-5);
+        /* reads left to right, or upwards when nearly vertical */
+        if (fabs(dx) >= 0.2) assert_true(dx > 0.0);
+        else assert_true(dy < 0.0);
+        double zero = cx * dx + cy * dy, alo, ahi, blo, bhi;
+        assert_float_equal(num(sh, "zero"), zero, 0.05);
+        project(ax_, ay_, na, dx, dy, &alo, &ahi);
+        project(bx_, by_, nb, dx, dy, &blo, &bhi);
+        json_t *a = json_object_get(sh, "a"), *b = json_object_get(sh, "b");
+        const double want[4] = { alo - zero, ahi - zero, blo - zero, bhi - zero };
+        const double got[4] = { at(a, 0), at(a, 1), at(b, 0), at(b, 1) };
+        for (int e = 0; e < 4; e++) {
+            assert_true(got[e] == floor(got[e]));   /* whole pixels */
+            if (fabs(got[e] - want[e]) > 0.55)
+                fail_msg("%s, axis %d end %d: shows %.0f, the shapes give %.3f", where, i, e, got[e], want[e]);
+        }
+        double gap = fmax(blo - ahi, alo - bhi), push = fmin(ahi - blo, bhi - alo);
+        int amount = (int)json_integer_value(json_object_get(sh, "amount"));
+        bool has_gap = json_is_true(json_object_get(sh, "gap"));
+        if (fabs(gap) > 0.01) assert_int_equal(has_gap, gap > 0.0);
+        assert_int_equal(has_gap, num(ax, "overlap") < 0.0);
+        if (has_gap) {
+            assert_int_equal(amount, (int)fmax(got[2] - got[1], got[0] - got[3]));
+            if (fabs(amount - gap) > 1.01) fail_msg("%s, axis %d: gap %d, the shapes give %.3f", where, i, amount, gap);
+        } else {
+            assert_int_equal(amount, (int)fmin(got[1] - got[2], got[3] - got[0]));
+            if (fabs(amount - push) > 1.01) fail_msg("%s, axis %d: overlap %d, the shapes give %.3f", where, i, amount, push);
+        }
+    }
+    json_t *mtv = json_object_get(sat, "mtv");
+    if (json_is_object(mtv)) {
+        json_t *p = json_array_get(json_object_get(st, "pairs"), 0), *pn = json_object_get(p, "normal");
+        json_t *mn = json_object_get(mtv, "normal");
+        assert_float_equal(num(mtv, "depth"), num(p, "depth"), 1e-3);
+        assert_float_equal(at(mn, 0), at(pn, 0), 1e-3);
+        assert_float_equal(at(mn, 1), at(pn, 1), 1e-3);
+    }
+    return n;
+}
+
+/* Test: lessons 6 and 7 in their own arrangements, the presets, moved,
+ * turned, apart and colliding: the numbers the picture shows. */
+static void test_sat_numbers_on_screen(void **s)
+{
+    (void)s;
+    static const struct { int lesson; const char *script; } CASES[] = {
+        { 6, "# own\n" },
+        { 6, "0 key down Right\n40 key up Right\n" },
+        { 6, "0 key down Right\n60 key up Right\n60 key down Up\n105 key up Up\n" },
+        { 6, "0 key down E\n50 key up E\n50 key down Right\n80 key up Right\n" },
+        { 6, "0 key down F2\n0 key up F2\n" },
+        { 6, "0 key down F3\n0 key up F3\n" },
+        { 6, "0 key down F4\n0 key up F4\n" },
+        { 6, "0 key down Tab\n0 key up Tab\n1 key down Q\n40 key up Q\n40 key down Down\n100 key up Down\n" },
+        { 7, "# own\n" },
+        { 7, "0 key down Right\n60 key up Right\n" },
+        { 7, "0 key down Q\n70 key up Q\n70 key down Down\n110 key up Down\n" },
+        { 7, "0 key down F2\n0 key up F2\n" },
+        { 7, "0 key down F3\n0 key up F3\n" },
+        { 7, "0 key down Tab\n0 key up Tab\n1 key down Up\n60 key up Up\n" },
+    };
+    int axes = 0, hits = 0;
+    char where[64];
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        json_t *st = run_lesson(CASES[k].lesson, CASES[k].script, 130);
+        snprintf(where, sizeof where, "lesson %d, case %zu", CASES[k].lesson, k);
+        axes += check_shown_numbers(st, where);
+        hits += json_is_true(json_object_get(json_object_get(st, "sat"), "hit"));
+        json_decref(st);
+    }
+    assert_true(hits >= 4 && hits <= (int)(sizeof CASES / sizeof CASES[0]) - 4);   /* both verdicts tried */
+    assert_true(axes >= 60);
+}
+
+/* Test: after the last axis the HUD says how far B must move, in words,
+ * with shapes_collide's own depth (lesson 6 moved into a hit, lesson 7 F3). */
+static void test_sat_mtv_in_words(void **s)
+{
+    (void)s;
+    static const int lessons[2] = { 6, 7 };
+    char err[256];
+    assert_true(i18n_set_language("en", err, sizeof err));
+    for (int l = 0; l < 2; l++) {
+        App app;
+        assert_true(app_init(&app, lessons[l]));
+        app.headless = true;
+        tap(&app, SDLK_F3);
+        app_tick(&app);
+        const SatPicture *sp = app.lesson_state;
+        assert_true(sp->r.hit);
+        /* step to the end of the walk: after the last axis */
+        for (int k = 0; k < sp->r.count; k++) tap(&app, SDLK_RIGHTBRACKET);
+        assert_int_equal(sp->step, sp->r.count);
+        assert_int_equal(lesson_sat_focus(sp), -1);
+        Contact ct;
+        assert_true(shapes_collide(&app.world.shapes[0], &app.world.shapes[1], &ct));
+        char want[64], name[16] = "", lines[8][160];
+        sp->names(NULL, &sp->r.axes[sp->r.min_axis], name, NULL);
+        snprintf(want, sizeof want, "move %s %.1f\u00a0px along %s", lessons[l] == 6 ? "B" : "EFG", (double)ct.depth, name);
+        int n = app_lesson(&app)->hud(&app, app.lesson_state, lines, 8);
+        bool found = false;
+        for (int i = 0; i < n; i++) found |= strstr(lines[i], want) != NULL;
+        if (!found) fail_msg("lesson %d: no HUD line says \"%s\"", lessons[l], want);
+        app_free(&app);
+    }
+}
+
+/* Test: the number line of every axis the walk shows stays on the canvas
+ * and out from under the panels, in every lesson's own arrangement and
+ * preset (a shape moved into a corner under a panel is not yet covered:
+ * CORNERS is kept for that). */
+static void test_sat_number_lines_on_screen(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    Text *text = text_create(r);
+    assert_non_null(text);
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    char err[256];
+    assert_true(i18n_set_language("en", err, sizeof err));
+    static const SDL_Keycode PRESETS[4] = { 0, SDLK_F2, SDLK_F3, SDLK_F4 };
+    /* held for 120 ticks: 480 px towards a corner (the walls stop it) */
+    static const SDL_Keycode CORNERS[5][2] = { { 0, 0 }, { SDLK_LEFT, SDLK_UP }, { SDLK_RIGHT, SDLK_UP },
+                                                { SDLK_LEFT, SDLK_DOWN }, { SDLK_RIGHT, SDLK_DOWN } };
+    int lines = 0;
+    for (int lesson = 6; lesson <= 7; lesson++)
+        for (int p = 0; p < 4; p++)
+            for (int corner = 0; corner < 1; corner++)   /* corners: not yet (see README) */
+                for (int who = 0; who < (corner == 0 ? 1 : 2); who++) {
+                    App app;
+                    assert_true(app_init(&app, lesson));
+                    app.headless = true;
+                    if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                    if (app.preset != p) { app_free(&app); continue; }
+                    if (who == 1) tap(&app, SDLK_TAB);
+                    if (corner > 0) {
+                        for (int k = 0; k < 2; k++) key(&app, IN_KEY_DOWN, CORNERS[corner][k]);
+                        for (int t = 0; t < 120; t++) app_tick(&app);
+                        for (int k = 0; k < 2; k++) key(&app, IN_KEY_UP, CORNERS[corner][k]);
+                    }
+                    app_tick(&app);
+                    tap(&app, SDLK_a);   /* every axis at once: every line placed */
+                    int placed = 0;
+                    (void)frame_overlaps(&app, r, text, &c, &placed);
+                    const SatPicture *sp = app.lesson_state;
+                    assert_true(sp->ok);
+                    for (int i = 0; i < sp->r.count; i++) {
+                        SatLine ln = lesson_sat_line(sp, &c, i);
+                        const SatShown *sh = &sp->shown[i];
+                        float lo = sh->zero + ln.shift + (float)(sh->a0 < sh->b0 ? sh->a0 : sh->b0);
+                        float hi = sh->zero + ln.shift + (float)(sh->a1 > sh->b1 ? sh->a1 : sh->b1);
+                        /* both shadows, at the line and where their bars sit */
+                        for (int e = 0; e <= 8; e++)
+                            for (int side = -1; side <= 1; side++) {
+                                float t = lo + (hi - lo) * (float)e / 8.0f, k = ln.k + 10.0f * (float)side;
+                                Vec2 q = { sh->dir.x * t - sh->dir.y * k, sh->dir.y * t + sh->dir.x * k };
+                                bool bad = q.x < 0.0f || q.x > CANVAS_W || q.y < 0.0f || q.y > CANVAS_H;
+                                for (int b = 0; b < c.keep_out_count && !bad; b++) {
+                                    ScreenBox bx = c.keep_out[b];
+                                    if (bx.r > 0.0f) continue;
+                                    bad = q.x > bx.x0 && q.x < bx.x1 && q.y > bx.y0 && q.y < bx.y1;
+                                }
+                                if (bad)
+                                    fail_msg("lesson %d, F%d, corner %d, shape %d, axis %d: (%.0f, %.0f) is off screen or "
+                                             "under a panel", lesson, p + 1, corner, who, i, (double)q.x, (double)q.y);
+                            }
+                        lines++;
+                    }
+                    app_free(&app);
+                }
+    print_message("%d number lines checked\n", lines);
+    assert_true(lines >= 20);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    text_destroy(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -600,6 +853,9 @@ int main(void)
         cmocka_unit_test(test_lesson7_axes),
         cmocka_unit_test(test_axis_walk_steps),
         cmocka_unit_test(test_axis_walk_picture),
+        cmocka_unit_test(test_sat_numbers_on_screen),
+        cmocka_unit_test(test_sat_mtv_in_words),
+        cmocka_unit_test(test_sat_number_lines_on_screen),
         cmocka_unit_test(test_label_placement),
         cmocka_unit_test(test_labels_do_not_overlap),
         cmocka_unit_test(test_lesson6_names_apart_when_nested),

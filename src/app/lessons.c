@@ -391,26 +391,35 @@ static void line_span(const SatShown *s, float *t0, float *t1)
     *t1 = s->zero + hi + 56.0f;
 }
 
-/* How badly the line k of axis i sits: the share of its points (and of the
- * band its labels take on either side) off the visible canvas or under a
- * panel (1 each), on a shape (0.35), near a line placed before it (0.3). */
-static float line_cost(const SatPicture *p, const Panels *pn, Vec2 vlo, Vec2 vhi, Vec2 dir, float t0, float t1,
-                       float k, const SatLine *before, const Vec2 *before_dir, int nbefore)
+/* How badly the line k sits, its shadows spanning [c0, c1] along dir and
+ * the whole line (arrow, end numbers) [t0, t1]: points of the shadows off
+ * the visible canvas or under a panel cost 4, other points of the line and
+ * of the bands its labels take on either side 1; a point on a shape 0.35,
+ * near a line placed before it 0.3, on one crossing it 0.1. */
+static float line_cost(const SatPicture *p, const Panels *pn, Vec2 vlo, Vec2 vhi, Vec2 dir, float c0, float c1,
+                       float t0, float t1, float k, const SatLine *before, const Vec2 *before_dir, int nbefore)
 {
-    const int N = 24;
+    const int N = 20;
     float cost = 0.0f;
     int count = 0;
-    for (int j = 0; j <= N; j++) {
-        float t = t0 + (t1 - t0) * (float)j / (float)N;
+    for (int j = 0; j <= N + 2; j++) {
+        /* the line's points, then the shadows' two ends themselves */
+        float t = j <= N ? t0 + (t1 - t0) * (float)j / (float)N : j == N + 1 ? c0 : c1;
+        const bool core = t >= c0 - 1.0f && t <= c1 + 1.0f;
         for (int b = -1; b <= 1; b++) {
-            Vec2 q = on_line(dir, t, k + 30.0f * (float)b);
+            /* the shadows' bars: 10 px either side; the labels: 30 */
+            Vec2 q = on_line(dir, t, k + (core ? 12.0f : 30.0f) * (float)b);
             count++;
-            if (q.x < vlo.x || q.x > vhi.x || q.y < vlo.y || q.y > vhi.y || panels_hold(pn, q)) { cost += 1.0f; continue; }
+            if (q.x < vlo.x || q.x > vhi.x || q.y < vlo.y || q.y > vhi.y || panels_hold(pn, q)) {
+                cost += core ? 4.0f : 1.0f;
+                continue;
+            }
             if (shape_holds(&p->a, q, 8.0f) || shape_holds(&p->b, q, 8.0f)) cost += 0.35f;
             for (int m = 0; m < nbefore; m++) {
                 Vec2 d = before_dir[m];
                 float dk = -d.y * q.x + d.x * q.y - before[m].k, dt = d.x * q.x + d.y * q.y;
-                if (fabsf(dk) < 36.0f && dt > before[m].t0 && dt < before[m].t1) { cost += 0.3f; break; }
+                if (dt < before[m].t0 || dt > before[m].t1) continue;
+                if (fabsf(dk) < 36.0f) { cost += fabsf(d.x * dir.x + d.y * dir.y) > 0.9f ? 0.3f : 0.1f; break; }
             }
         }
     }
@@ -418,34 +427,49 @@ static float line_cost(const SatPicture *p, const Panels *pn, Vec2 vlo, Vec2 vhi
 }
 
 /* Every axis up to i placed in order (each clear of those before it), so a
- * line keeps its place as the walk goes on. */
+ * line keeps its place as the walk goes on. Every offset across the
+ * shapes' extent and 500 px past it on either side is tried, 8 px apart:
+ * the least cost wins, nearer the shapes on a tie. */
 static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLine *out, Vec2 *dirs)
 {
     const Panels pn = hud_panels(c, 8.0f);
     Vec2 vlo, vhi;
     visible_box(c, 12.0f, &vlo, &vhi);
-    SatLine line = { 0.0f, 0.0f, 0.0f };
+    SatLine line = { 0.0f, 0.0f, 0.0f, 0.0f };
     for (int i = 0; i <= upto && i < p->r.count; i++) {
         const SatShown *s = &p->shown[i];
         Vec2 dir = s->dir, perp = { -dir.y, dir.x };
         float t0, t1;
         line_span(s, &t0, &t1);
+        const float c0 = s->zero + (float)(s->a0 < s->b0 ? s->a0 : s->b0);
+        const float c1 = s->zero + (float)(s->a1 > s->b1 ? s->a1 : s->b1);
         Interval pa = shape_project(&p->a, perp), pb = shape_project(&p->b, perp);
         float lo = fminf(pa.min, pb.min), hi = fmaxf(pa.max, pb.max);
-        static const float OFFS[9] = { 50.0f, 80.0f, 115.0f, 155.0f, 200.0f, 250.0f, 310.0f, 380.0f, 460.0f };
         float best = INFINITY;
-        line.k = hi + OFFS[0];
-        for (int o = 0; o < 9; o++)
-            for (int side = 0; side < 2; side++) {
-                float k = side == 0 ? hi + OFFS[o] : lo - OFFS[o];
-                float cost = line_cost(p, &pn, vlo, vhi, dir, t0, t1, k, out, dirs, i) + 0.0004f * OFFS[o];
-                if (cost < best) { best = cost; line.k = k; }
-            }
-        /* no room beside them: across the shapes, where it covers least */
-        for (int f = 1; f < 8; f++) {
-            float k = lo + (hi - lo) * (float)f / 8.0f;
-            float cost = line_cost(p, &pn, vlo, vhi, dir, t0, t1, k, out, dirs, i) + 0.2f;
+        line.k = hi + 50.0f;
+        for (float k = lo - 500.0f; k <= hi + 500.0f; k += 8.0f) {
+            /* beside the shapes: 50 px at least; across them: a little worse */
+            float d = k > hi ? k - hi : k < lo ? lo - k : 0.0f;
+            if (d > 0.0f && d < 50.0f) continue;
+            float cost = line_cost(p, &pn, vlo, vhi, dir, c0, c1, t0, t1, k, out, dirs, i) + 0.0003f * d +
+                         (d == 0.0f ? 0.15f : 0.0f);
             if (cost < best) { best = cost; line.k = k; }
+        }
+        /* a shadow still off the canvas or under a panel (a shape there, or
+         * longer than the room beside them): the number line slides along
+         * itself to where it is seen whole; the projectors then slant */
+        line.shift = 0.0f;
+        if (line_cost(p, &pn, vlo, vhi, dir, c0, c1, c0, c1, line.k, out, dirs, 0) > 0.0f) {
+            const float k0 = line.k;
+            best = INFINITY;
+            for (float k = lo - 500.0f; k <= hi + 500.0f; k += 24.0f)
+                for (float sh = -900.0f; sh <= 900.0f; sh += 30.0f) {
+                    float cost = line_cost(p, &pn, vlo, vhi, dir, c0 + sh, c1 + sh, t0 + sh, t1 + sh, k, out, dirs, i) +
+                                 0.0004f * fabsf(sh) + 0.0004f * fabsf(k - k0);
+                    if (cost < best) { best = cost; line.k = k; line.shift = sh; }
+                }
+            t0 += line.shift;
+            t1 += line.shift;
         }
         /* what is still off the visible canvas is cut off */
         float u0 = 0.0f, u1 = 0.0f;
@@ -612,7 +636,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     float toward = kc < ln->k ? -1.0f : 1.0f;
     const float off = level == 2 ? 9.0f : 6.0f;
     const float ka = ln->k + toward * off, kb = ln->k - toward * off;
-    const float z = s->zero;
+    const float z = s->zero + ln->shift;   /* where 0 is drawn */
     const float a0 = z + (float)s->a0, a1 = z + (float)s->a1, b0 = z + (float)s->b0, b1 = z + (float)s->b1;
     if (level == 2) {
         draw_source_edge(c, ax->source == SAT_FROM_B ? &sp->b : &sp->a, ax, LESSON_INK);

@@ -128,8 +128,9 @@ void lesson_sat_update(App *app, void *state, float dt);
 bool lesson_sat_on_key(App *app, void *state, const Binding *b);
 /* Where axis i's number line goes on this canvas (its panels known): the
  * line through dir * t + perp(dir) * k for t in [t0, t1] (canvas units,
- * t measured along dir from the origin). */
-typedef struct SatLine { float k, t0, t1; } SatLine;
+ * t measured along dir from the origin), the value v drawn at
+ * t = zero + v + shift (shift 0: in line with the shapes' shadows). */
+typedef struct SatLine { float k, t0, t1, shift; } SatLine;
 SatLine lesson_sat_line(const SatPicture *p, const Canvas *c, int i);
 /* The walk: earlier axes faint with their result, the axis being tested
  * bold on its number line with its shadows, their projectors and their
