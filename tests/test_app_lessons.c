@@ -837,6 +837,7 @@ static void test_sat_number_lines_on_screen(void **s)
                 }
     print_message("%d number lines checked\n", lines);
     assert_true(lines >= 20);
+    canvas_free(&c);
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);
     text_destroy(text);
