@@ -206,31 +206,22 @@ bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const 
     return hit;
 }
 
-bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
+#if defined(__GNUC__)
+#define COLLIDE_NOINLINE __attribute__((noinline))
+#else
+#define COLLIDE_NOINLINE
+#endif
+
+/// The pairs with a polygon, and two turned rectangles: `pair` =
+/// PAIR(a->kind, b->kind) of known kinds, -1 for bad input. Apart from
+/// shapes_collide, so that the cheap pairs pay for neither this frame of
+/// two hulls nor its saved registers.
+static COLLIDE_NOINLINE bool shapes_collide_hull_pairs(int pair, const Shape *a, const Shape *b, Contact *contact)
 {
     bool hit = false;
-    // known kinds only (then each case checks its own shapes' fields)
-    bool kinds_ok = a != NULL && b != NULL
-                 && (unsigned)a->kind <= (unsigned)SHAPE_POLY && (unsigned)b->kind <= (unsigned)SHAPE_POLY;
     Hull ha;
     Hull hb;
-    switch (kinds_ok ? PAIR(a->kind, b->kind) : -1) {
-    case PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE):
-        hit = circle_ok(a->circle) && circle_ok(b->circle)
-           && pair_circle_circle(a->circle, b->circle, contact, NULL);
-        break;
-    case PAIR(SHAPE_CIRCLE, SHAPE_RECT):
-        if (circle_ok(a->circle) && rect_ok(b->rect)) {
-            hull_rect_frame(&hb, b->rect);
-            hit = sat_circle_polygon(a->circle, &hb, true, contact, NULL);
-        }
-        break;
-    case PAIR(SHAPE_RECT, SHAPE_CIRCLE):
-        if (rect_ok(a->rect) && circle_ok(b->circle)) {
-            hull_rect_frame(&ha, a->rect);
-            hit = sat_circle_polygon(b->circle, &ha, false, contact, NULL);
-        }
-        break;
+    switch (pair) {
     case PAIR(SHAPE_CIRCLE, SHAPE_POLY):
         if (circle_ok(a->circle) && poly_ok(&b->poly)) {
             hull_from_poly(&hb, &b->poly);
@@ -244,12 +235,7 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
         }
         break;
     case PAIR(SHAPE_RECT, SHAPE_RECT):
-        if (!(rect_ok(a->rect) && rect_ok(b->rect))) {
-            hit = false;
-        } else if ((a->rect.angle == 0.0f) & (b->rect.angle == 0.0f)) {
-            // upright: what sat_polygons does for them, without the hulls
-            hit = sat_upright_rects(a->rect.center, a->rect.half, b->rect.center, b->rect.half, contact);
-        } else {
+        if (rect_ok(a->rect) && rect_ok(b->rect)) {
             hull_rect_frame(&ha, a->rect);
             hull_rect_frame(&hb, b->rect);
             hit = sat_polygons(&ha, &hb, contact, NULL);
@@ -267,6 +253,36 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
     default:
         hit = false;
         break;
+    }
+    return hit;
+}
+
+bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
+{
+    bool hit = false;
+    // known kinds only (then each case checks its own shapes' fields)
+    bool kinds_ok = a != NULL && b != NULL
+                 && (unsigned)a->kind <= (unsigned)SHAPE_POLY && (unsigned)b->kind <= (unsigned)SHAPE_POLY;
+    int pair = kinds_ok ? PAIR(a->kind, b->kind) : -1;
+    if (pair == PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE)) {
+        hit = circle_ok(a->circle) && circle_ok(b->circle)
+           && pair_circle_circle(a->circle, b->circle, contact, NULL);
+    } else if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
+        // the rectangle's frame and axes: all sat_circle_polygon reads of it
+        bool circle_first = pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT);
+        Circle c = circle_first ? a->circle : b->circle;
+        Rect r = circle_first ? b->rect : a->rect;
+        if (circle_ok(c) && rect_ok(r)) {
+            Hull h;
+            hull_rect_frame(&h, r);
+            hit = sat_circle_polygon(c, &h, circle_first, contact, NULL);
+        }
+    } else if (pair == PAIR(SHAPE_RECT, SHAPE_RECT) && (a->rect.angle == 0.0f) & (b->rect.angle == 0.0f)) {
+        // upright: what sat_polygons does for them, without the hulls
+        hit = aabb_ok(a->rect) && aabb_ok(b->rect)
+           && sat_upright_rects(a->rect.center, a->rect.half, b->rect.center, b->rect.half, contact);
+    } else {
+        hit = shapes_collide_hull_pairs(pair, a, b, contact);
     }
     return hit;
 }
@@ -343,61 +359,47 @@ bool poly_is_convex(const Poly *p)
     bool convex = poly_ok(p);
     if (convex) {
         int n = p->count;
-        double turn = 0.0;      /* sign of the turns seen so far (0: none yet) */
+        float turn = 0.0f;      /* sign of the turns seen so far (0: none yet) */
         int x_changes = 0;      /* sign changes of the edges' dx, around once */
-        double first_dx = 0.0;
-        double last_dx = 0.0;
-        double area2 = 0.0;
+        float first_dx = 0.0f;
+        float last_dx = 0.0f;
         for (int i = 0; i < n && convex; ++i) {
             Vec2 a = p->verts[i];
             Vec2 b = p->verts[(i + 1) % n];
             Vec2 c = p->verts[(i + 2) % n];
-            // in double: differences of floats and their products are
-            // exact or nearly, so a thin triangle's real turn keeps its sign
-            double e1x = (double)b.x - a.x, e1y = (double)b.y - a.y;
-            double e2x = (double)c.x - b.x, e2y = (double)c.y - b.y;
-            double len1 = e1x * e1x + e1y * e1y;
-            double len2 = e2x * e2x + e2y * e2y;
+            Vec2 e1 = vec2_sub(b, a);
+            Vec2 e2 = vec2_sub(c, b);
+            float len1 = vec2_length_sq(e1);
+            float len2 = vec2_length_sq(e2);
             // no two consecutive vertices equal
-            convex = len1 > 0.0 && len2 > 0.0;
-            double cross = e1x * e2y - e1y * e2x;
-            double dot = e1x * e2x + e1y * e2y;
-            area2 += (double)a.x * b.y - (double)a.y * b.x;
-            // going straight on within rounding is allowed (collinear points,
-            // and the float rounding of a turned polygon's vertices: an angle
-            // under 1e-6, or a few ulps of the coordinates across the edges)
-            double mag = fmax(fmax(fmax(fabs((double)a.x), fabs((double)a.y)), fmax(fabs((double)b.x), fabs((double)b.y))),
-                              fmax(fabs((double)c.x), fabs((double)c.y)));
-            double slack = fmax(1e-6 * sqrt(len1 * len2), 8.0 * FLT_EPSILON * mag * (sqrt(len1) + sqrt(len2)));
-            if (convex && dot > 0.0 && fabs(cross) <= slack) {
-                // straight on: no turn
-            } else if (convex && cross == 0.0) {
-                // doubling back (dot < 0 on one line) is not allowed
-                convex = false;
+            convex = len1 > 0.0f && len2 > 0.0f;
+            // the turn at b: ignore it when it is straight (within rounding)
+            float cross = vec2_cross(e1, e2);
+            if (convex && cross * cross <= 1e-12f * len1 * len2) {
+                // straight on is allowed, doubling back is not
+                convex = vec2_dot(e1, e2) > 0.0f;
             } else if (convex) {
-                // every real turn the same way (a sharp one too: thin triangles)
-                double s = cross > 0.0 ? 1.0 : -1.0;
-                convex = turn == 0.0 || turn == s;
+                // every real turn the same way
+                float s = cross > 0.0f ? 1.0f : -1.0f;
+                convex = turn == 0.0f || turn == s;
                 turn = s;
             }
             // count the sign changes of dx: a simple convex polygon has two
-            if (e1x != 0.0) {
-                if (last_dx != 0.0 && (e1x > 0.0) != (last_dx > 0.0)) {
+            if (e1.x != 0.0f) {
+                if (last_dx != 0.0f && (e1.x > 0.0f) != (last_dx > 0.0f)) {
                     ++x_changes;
                 }
-                if (first_dx == 0.0) {
-                    first_dx = e1x;
+                if (first_dx == 0.0f) {
+                    first_dx = e1.x;
                 }
-                last_dx = e1x;
+                last_dx = e1.x;
             }
         }
-        if (convex && first_dx != 0.0 && (first_dx > 0.0) != (last_dx > 0.0)) {
+        if (convex && first_dx != 0.0f && (first_dx > 0.0f) != (last_dx > 0.0f)) {
             ++x_changes;
         }
-        // turning around once (not a star), the turns agreeing with the
-        // winding, and a real area (the module may still treat a very thin
-        // one as flat: see POLY_FLAT_TOLERANCE)
-        convex = convex && x_changes == 2 && turn != 0.0 && area2 != 0.0 && (area2 > 0.0) == (turn > 0.0);
+        // turning around once (not a star) and a real area
+        convex = convex && x_changes == 2 && turn != 0.0f && !poly_is_flat(p, poly_area2(p));
     }
     return convex;
 }

@@ -181,6 +181,8 @@ SAT_INLINE bool sat_own_axis(const Hull *own, int k, float omin, float omax, boo
 /// The owner's axes against the other hull, whose origin lies at `d` in the
 /// owner's frame. On each axis only the other hull is projected (the
 /// owner's own interval is part of the hull). Returns whether one has a gap.
+/// Without a recorder it stops at the first gap: the verdict is known, and
+/// the contact is only wanted on a hit, where every axis is tested anyway.
 SAT_INLINE bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is_a, SatBest *best, int *index,
                          SatReport *rec)
 {
@@ -195,6 +197,9 @@ SAT_INLINE bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is
         project_hull(other, n, &low, &high);
         float s = vec2_dot(n, d);
         gap |= sat_own_axis(own, k, low + s, high + s, own_is_a, best, *index + k, rec, source);
+        if (gap && rec == NULL) {
+            return true;
+        }
     }
     *index += axes;
     if (own->point) {
@@ -363,6 +368,10 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
     for (int k = 0; k < h->axis_count; ++k) {
         float cp = vec2_dot(h->n[k], p);
         gap |= sat_own_axis(h, k, cp - r, cp + r, own_is_a, track, k, rec, source);
+        if (gap && rec == NULL) {
+            // decided; the contact is only wanted on a hit
+            return true;
+        }
     }
     if (!gap || rec != NULL) {
         // the axis from the centre towards the nearest vertex
