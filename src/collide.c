@@ -212,10 +212,10 @@ bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const 
 #define COLLIDE_NOINLINE
 #endif
 
-/// The pairs with a polygon, and two turned rectangles: `pair` =
-/// PAIR(a->kind, b->kind) of known kinds, -1 for bad input. Apart from
-/// shapes_collide, so that the cheap pairs pay for neither this frame of
-/// two hulls nor its saved registers.
+/// The pairs with a polygon: `pair` = PAIR(a->kind, b->kind) of known
+/// kinds, -1 for bad input. Apart from shapes_collide, so that the pairs
+/// without one pay for neither this frame of two full hulls nor its saved
+/// registers.
 static COLLIDE_NOINLINE bool shapes_collide_hull_pairs(int pair, const Shape *a, const Shape *b, Contact *contact)
 {
     bool hit = false;
@@ -232,13 +232,6 @@ static COLLIDE_NOINLINE bool shapes_collide_hull_pairs(int pair, const Shape *a,
         if (poly_ok(&a->poly) && circle_ok(b->circle)) {
             hull_from_poly(&ha, &a->poly);
             hit = sat_circle_polygon(b->circle, &ha, false, contact, NULL);
-        }
-        break;
-    case PAIR(SHAPE_RECT, SHAPE_RECT):
-        if (rect_ok(a->rect) && rect_ok(b->rect)) {
-            hull_rect_frame(&ha, a->rect);
-            hull_rect_frame(&hb, b->rect);
-            hit = sat_polygons(&ha, &hb, contact, NULL);
         }
         break;
     case PAIR(SHAPE_RECT, SHAPE_POLY):
@@ -277,10 +270,20 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
             hull_rect_frame(&h, r);
             hit = sat_circle_polygon(c, &h, circle_first, contact, NULL);
         }
-    } else if (pair == PAIR(SHAPE_RECT, SHAPE_RECT) && (a->rect.angle == 0.0f) & (b->rect.angle == 0.0f)) {
-        // upright: what sat_polygons does for them, without the hulls
-        hit = aabb_ok(a->rect) && aabb_ok(b->rect)
-           && sat_upright_rects(a->rect.center, a->rect.half, b->rect.center, b->rect.half, contact);
+    } else if (pair == PAIR(SHAPE_RECT, SHAPE_RECT)) {
+        if (!(rect_ok(a->rect) && rect_ok(b->rect))) {
+            hit = false;
+        } else if ((a->rect.angle == 0.0f) & (b->rect.angle == 0.0f)) {
+            // upright: what sat_polygons does for them, without the hulls
+            hit = sat_upright_rects(a->rect.center, a->rect.half, b->rect.center, b->rect.half, contact);
+        } else {
+            // their frames and axes: all the closed form of sat_rects reads
+            Hull ha;
+            Hull hb;
+            hull_rect_frame(&ha, a->rect);
+            hull_rect_frame(&hb, b->rect);
+            hit = sat_polygons(&ha, &hb, contact, NULL);
+        }
     } else {
         hit = shapes_collide_hull_pairs(pair, a, b, contact);
     }
