@@ -362,47 +362,61 @@ bool poly_is_convex(const Poly *p)
     bool convex = poly_ok(p);
     if (convex) {
         int n = p->count;
-        float turn = 0.0f;      /* sign of the turns seen so far (0: none yet) */
+        double turn = 0.0;      /* sign of the turns seen so far (0: none yet) */
         int x_changes = 0;      /* sign changes of the edges' dx, around once */
-        float first_dx = 0.0f;
-        float last_dx = 0.0f;
+        double first_dx = 0.0;
+        double last_dx = 0.0;
+        double area2 = 0.0;
         for (int i = 0; i < n && convex; ++i) {
             Vec2 a = p->verts[i];
             Vec2 b = p->verts[(i + 1) % n];
             Vec2 c = p->verts[(i + 2) % n];
-            Vec2 e1 = vec2_sub(b, a);
-            Vec2 e2 = vec2_sub(c, b);
-            float len1 = vec2_length_sq(e1);
-            float len2 = vec2_length_sq(e2);
+            // in double: differences of floats and their products are
+            // exact or nearly, so a thin triangle's real turn keeps its sign
+            double e1x = (double)b.x - a.x, e1y = (double)b.y - a.y;
+            double e2x = (double)c.x - b.x, e2y = (double)c.y - b.y;
+            double len1 = e1x * e1x + e1y * e1y;
+            double len2 = e2x * e2x + e2y * e2y;
             // no two consecutive vertices equal
-            convex = len1 > 0.0f && len2 > 0.0f;
-            // the turn at b: ignore it when it is straight (within rounding)
-            float cross = vec2_cross(e1, e2);
-            if (convex && cross * cross <= 1e-12f * len1 * len2) {
-                // straight on is allowed, doubling back is not
-                convex = vec2_dot(e1, e2) > 0.0f;
+            convex = len1 > 0.0 && len2 > 0.0;
+            double cross = e1x * e2y - e1y * e2x;
+            double dot = e1x * e2x + e1y * e2y;
+            area2 += (double)a.x * b.y - (double)a.y * b.x;
+            // going straight on within rounding is allowed (collinear points,
+            // and the float rounding of a turned polygon's vertices: an angle
+            // under 1e-6, or a few ulps of the coordinates across the edges)
+            double mag = fmax(fmax(fmax(fabs((double)a.x), fabs((double)a.y)), fmax(fabs((double)b.x), fabs((double)b.y))),
+                              fmax(fabs((double)c.x), fabs((double)c.y)));
+            double slack = fmax(1e-6 * sqrt(len1 * len2), 8.0 * FLT_EPSILON * mag * (sqrt(len1) + sqrt(len2)));
+            if (convex && dot > 0.0 && fabs(cross) <= slack) {
+                // straight on: no turn
+            } else if (convex && cross == 0.0) {
+                // doubling back (dot < 0 on one line) is not allowed
+                convex = false;
             } else if (convex) {
-                // every real turn the same way
-                float s = cross > 0.0f ? 1.0f : -1.0f;
-                convex = turn == 0.0f || turn == s;
+                // every real turn the same way (a sharp one too: thin triangles)
+                double s = cross > 0.0 ? 1.0 : -1.0;
+                convex = turn == 0.0 || turn == s;
                 turn = s;
             }
             // count the sign changes of dx: a simple convex polygon has two
-            if (e1.x != 0.0f) {
-                if (last_dx != 0.0f && (e1.x > 0.0f) != (last_dx > 0.0f)) {
+            if (e1x != 0.0) {
+                if (last_dx != 0.0 && (e1x > 0.0) != (last_dx > 0.0)) {
                     ++x_changes;
                 }
-                if (first_dx == 0.0f) {
-                    first_dx = e1.x;
+                if (first_dx == 0.0) {
+                    first_dx = e1x;
                 }
-                last_dx = e1.x;
+                last_dx = e1x;
             }
         }
-        if (convex && first_dx != 0.0f && (first_dx > 0.0f) != (last_dx > 0.0f)) {
+        if (convex && first_dx != 0.0 && (first_dx > 0.0) != (last_dx > 0.0)) {
             ++x_changes;
         }
-        // turning around once (not a star) and a real area
-        convex = convex && x_changes == 2 && turn != 0.0f && !poly_is_flat(p, poly_area2(p));
+        // turning around once (not a star), the turns agreeing with the
+        // winding, and a real area (the module may still treat a very thin
+        // one as flat: see POLY_FLAT_TOLERANCE)
+        convex = convex && x_changes == 2 && turn != 0.0 && area2 != 0.0 && (area2 > 0.0) == (turn > 0.0);
     }
     return convex;
 }
