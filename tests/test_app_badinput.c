@@ -101,7 +101,6 @@ static void test_cli(void **s)
     REFUSED("--frames needs --headless", "--frames 10 --state-out @out.json");
     REFUSED("--headless needs --frames", "--headless --state-out @out.json");
     REFUSED("--screenshot writes a PNG", "--headless --frames 1 --screenshot @shot.jpg");
-    REFUSED("--lesson and --scene cannot be used together", "--headless --frames 1 --lesson 2 --scene @s.json");
     // and a good one, to show the harness can pass
     assert_int_equal(lab("--headless --frames 0 --lesson %d --state-out @out.json", last), 0);
     json_t *st = state_out();

@@ -7,10 +7,13 @@
 #include "scene.h"
 #include "text.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -114,13 +117,14 @@ static void collide_and_prepare(App *app)
 
 void app_refresh(App *app) { collide_and_prepare(app); }
 
-bool app_set_lesson(App *app, int n, int preset)
+/* restart: the lesson's own state starts afresh even on the same lesson */
+static bool set_lesson(App *app, int n, int preset, bool restart)
 {
     if (n < 0 || n >= lesson_count()) return false;
     const Lesson *L = lesson_get(n);
     /* a new lesson gets fresh state; a preset keeps the lesson's (the
      * axis looked at, lesson 9's shape count choice) */
-    const bool fresh = n != app->lesson;
+    const bool fresh = n != app->lesson || restart;
     bool ok = true;
     void *st = fresh ? state_new(L, &ok) : app->lesson_state;
     World w;
@@ -140,9 +144,14 @@ bool app_set_lesson(App *app, int n, int preset)
     }
     app->lesson = n;
     app->preset = preset;
-    app->scene_path[0] = '\0';
+    /* the scene file stays: Ctrl+O and Ctrl+S still know it */
     app->dragging = -1;
     app->panning = false;
+    app->dirty = false;
+    app->quit_asked = false;
+    /* a message about the board before is stale on the new one */
+    app->status[0] = '\0';
+    app->status_until = 0;
     reset_view(app);
     collide_and_prepare(app);
     guess_lesson_changed(app);
@@ -180,6 +189,11 @@ static bool refuse_turn(App *app, const Body *b)
     return true;
 }
 
+bool app_set_lesson(App *app, int n, int preset)
+{
+    return set_lesson(app, n, preset, false);
+}
+
 void app_take_world(App *app, World *w)
 {
     const Lesson *L = app_lesson(app);
@@ -192,6 +206,7 @@ void app_take_world(App *app, World *w)
     world_take(&app->world, w);
     app->dragging = -1;
     if (L->upright) straighten_boxes(app);
+    app->dirty = false;
     collide_and_prepare(app);
 }
 
@@ -199,6 +214,36 @@ void app_take_world(App *app, World *w)
 
 static bool ctrl_held(const App *app) { return held_action(&app->held, ACT_CTRL); }
 static bool shift_held(const App *app) { return held_action(&app->held, ACT_SLOW); }
+static bool alt_held(const App *app) { return held_action(&app->held, ACT_NUDGE); }
+
+/* Alt+arrow: the selected shape moves exactly one pixel. */
+static void nudge(App *app, Action a)
+{
+    World *w = &app->world;
+    if (w->selected < 0 || w->selected >= w->count) return;
+    Body *b = &w->bodies[w->selected];
+    b->pos.x += a == ACT_LEFT ? -1.0f : a == ACT_RIGHT ? 1.0f : 0.0f;
+    b->pos.y += a == ACT_UP ? -1.0f : a == ACT_DOWN ? 1.0f : 0.0f;
+    body_keep_on_canvas(b);
+    app->dirty = true;
+    collide_and_prepare(app);
+}
+
+/* Esc: the help panel closes first, then fullscreen ends; with unsaved
+ * changes quitting asks once (a second Esc quits: main.c keeps them in the
+ * autosave), else the lab quits. */
+static void escape(App *app)
+{
+    if (app->show_help) { app->show_help = false; return; }
+    if (app->fullscreen_wanted) { app->want_fullscreen_toggle = true; return; }
+    if (app->dirty && !app->quit_asked) {
+        app->quit_asked = true;
+        app_status(app, "%s", tr("status.quit_unsaved"));
+        app->status_until = LONG_MAX;   /* until answered */
+        return;
+    }
+    app->want_quit = true;
+}
 
 static void select_next(App *app, int step)
 {
@@ -271,7 +316,11 @@ static void one_shot(App *app, const Binding *b)
     case ACT_GUESS_REVEAL: guess_return(app); break;
     case ACT_GUESS_YES: guess_answer(app, true); break;
     case ACT_GUESS_NO: guess_answer(app, false); break;
-    case ACT_QUIT: app->want_quit = true; break;
+    case ACT_QUIT: escape(app); break;
+    case ACT_RESTART:
+        if (ctrl_held(app)) { app_restore_autosave(app); break; }
+        if (set_lesson(app, app->lesson, app->preset, true)) app_status(app, "%s", tr("status.restarted"));
+        break;
     default: break;
     }
 }
@@ -283,6 +332,13 @@ static void clamp_pan(App *app)
     const float hw = 0.5f * CANVAS_W / app->view.zoom, hh = 0.5f * CANVAS_H / app->view.zoom;
     app->view.pan.x = app->view.pan.x < hw ? hw : app->view.pan.x > CANVAS_W - hw ? CANVAS_W - hw : app->view.pan.x;
     app->view.pan.y = app->view.pan.y < hh ? hh : app->view.pan.y > CANVAS_H - hh ? CANVAS_H - hh : app->view.pan.y;
+}
+
+void app_set_view(App *app, float zoom, Vec2 pan)
+{
+    app->view.zoom = zoom < 1.0f ? 1.0f : zoom > 16.0f ? 16.0f : zoom;
+    app->view.pan = pan;
+    clamp_pan(app);
 }
 
 static void zoom_about(App *app, Vec2 canvas_pt, float factor)
@@ -307,6 +363,14 @@ void app_event(App *app, const InputEvent *ev)
         if (ev->repeat) break;          /* held keys are in the set already */
         held_add(&app->held, ev->key);
         const Binding *b = input_binding_for(ev->key);
+        /* any other key answers "no" to the quit question */
+        if (app->quit_asked && (b == NULL || b->action != ACT_QUIT) && ev->key != SDLK_LSHIFT &&
+            ev->key != SDLK_RSHIFT) {
+            app->quit_asked = false;
+            app->status[0] = '\0';
+            app->status_until = 0;
+        }
+        if (b != NULL && b->action >= ACT_LEFT && b->action <= ACT_DOWN && alt_held(app)) nudge(app, b->action);
         if (b != NULL) {
             if (b->action >= ACT_NEXT_SHAPE) {
                 const Lesson *L = app_lesson(app);
@@ -348,6 +412,7 @@ void app_event(App *app, const InputEvent *ev)
             Body *b = &w->bodies[app->dragging];
             b->pos = (Vec2){ ev->pos.x + app->drag_offset.x, ev->pos.y + app->drag_offset.y };
             body_keep_on_canvas(b);
+            app->dirty = true;
         } else if (app->panning && app->view.zoom > 1.0f) {
             Vec2 pan0 = app->view.pan;
             app->view.pan.x -= ev->pos.x - before.x;
@@ -368,14 +433,16 @@ void app_event(App *app, const InputEvent *ev)
         if (ctrl_held(app)) {
             zoom_about(app, app->mouse, powf(1.25f, ev->wheel));
         } else {
+            /* only the shape under the cursor: over empty space the wheel
+             * turns nothing (not the selected shape somewhere else) */
             int hit = world_pick(w, app->mouse);
-            if (hit < 0) hit = w->selected;
             if (hit >= 0 && hit < w->count) {
                 /* wheel away from you turns clockwise, like E */
                 Body *b = &w->bodies[hit];
                 if (refuse_turn(app, b)) break;
                 b->angle = fmodf(b->angle + ev->wheel * WHEEL_TURN_DEG * DEG, 6.2831853f);
                 body_keep_on_canvas(b);
+                app->dirty = true;
             }
         }
         break;
@@ -394,6 +461,9 @@ void app_tick(App *app)
         const World *w = &app->world;
         if (m.turn != 0.0f && w->selected >= 0 && w->selected < w->count && refuse_turn(app, &w->bodies[w->selected]))
             m.turn = 0.0f;
+        if ((m.dx != 0.0f || m.dy != 0.0f || m.turn != 0.0f) && app->world.selected >= 0 &&
+            app->world.selected < app->world.count)
+            app->dirty = true;
         world_apply_motion(&app->world, m, dt);
         if (L->update != NULL) L->update(app, app->lesson_state, dt);
     }
@@ -409,51 +479,161 @@ void app_tick(App *app)
 
 /* ---- Scenes: save and reload -------------------------------------------- */
 
+/* An XDG user folder (XDG_PICTURES_DIR / XDG_DOCUMENTS_DIR) from the
+ * environment or ~/.config/user-dirs.dirs, if it is a folder. */
+static bool xdg_user_dir(const char *var, char *out, size_t n)
+{
+    const char *home = getenv("HOME");
+    const char *v = getenv(var);
+    struct stat st;
+    if (v != NULL && v[0] == '/' && stat(v, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(out, n, "%s", v);
+        return true;
+    }
+    if (home == NULL || home[0] != '/') return false;
+    char conf[PATH_MAX];
+    const char *xc = getenv("XDG_CONFIG_HOME");
+    if (xc != NULL && xc[0] == '/') snprintf(conf, sizeof conf, "%s/user-dirs.dirs", xc);
+    else snprintf(conf, sizeof conf, "%s/.config/user-dirs.dirs", home);
+    FILE *f = fopen(conf, "r");
+    bool found = false;
+    char line[1024];
+    size_t vl = strlen(var);
+    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL) {
+        /* XDG_PICTURES_DIR="$HOME/Pictures" */
+        if (strncmp(line, var, vl) != 0 || line[vl] != '=' || line[vl + 1] != '"') continue;
+        char *q = line + vl + 2, *e = strchr(q, '"');
+        if (e == NULL) continue;
+        *e = '\0';
+        if (strncmp(q, "$HOME", 5) == 0) snprintf(out, n, "%s%s", home, q + 5);
+        else snprintf(out, n, "%s", q);
+        found = out[0] == '/' && stat(out, &st) == 0 && S_ISDIR(st.st_mode);
+    }
+    if (f != NULL) fclose(f);
+    return found;
+}
+
+void app_output_folder(const App *app, bool pictures, char *out, size_t n)
+{
+    char dir[PATH_MAX], full[PATH_MAX];
+    if (app->scene_path[0] != '\0') {
+        /* beside the scene the teacher opened or saved */
+        snprintf(dir, sizeof dir, "%s", app->scene_path);
+        char *slash = strrchr(dir, '/');
+        if (slash == dir) dir[1] = '\0';
+        else if (slash != NULL) *slash = '\0';
+        else snprintf(dir, sizeof dir, ".");
+        if (realpath(dir, full) != NULL) { snprintf(out, n, "%s", full); return; }
+    }
+    if (xdg_user_dir(pictures ? "XDG_PICTURES_DIR" : "XDG_DOCUMENTS_DIR", out, n)) return;
+    const char *home = getenv("HOME");
+    struct stat st;
+    if (home != NULL && home[0] == '/') {
+        snprintf(dir, sizeof dir, "%s/%s", home, pictures ? "Pictures" : "Documents");
+        if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) { snprintf(out, n, "%s", dir); return; }
+        snprintf(out, n, "%s", home);
+        return;
+    }
+    if (getcwd(out, n) == NULL) snprintf(out, n, ".");
+}
+
+/* True when s (len characters) ends in "-YYYYMMDD-HHMMSS". */
+static bool ends_in_stamp(const char *s, size_t len)
+{
+    if (len < 16) return false;
+    const char *p = s + len - 16;
+    for (int i = 0; i < 16; i++) {
+        bool digit = p[i] >= '0' && p[i] <= '9';
+        if ((i == 0 || i == 9) ? p[i] != '-' : !digit) return false;
+    }
+    return true;
+}
+
+/* NAME.json, NAME-STAMP.json and NAME-STAMP-N.json all give NAME: a save of
+ * a save gets one stamp, never a growing row of them. */
+static void strip_stamps(char *base)
+{
+    size_t len = strlen(base);
+    if (len > 5 && strcmp(base + len - 5, ".json") == 0) base[len -= 5] = '\0';
+    for (;;) {
+        size_t k = len;
+        while (k > 0 && base[k - 1] >= '0' && base[k - 1] <= '9') k--;
+        if (k > 0 && k < len && len - k <= 4 && base[k - 1] == '-' && ends_in_stamp(base, k - 1)) len = k - 1;
+        if (!ends_in_stamp(base, len)) break;
+        len -= 16;
+    }
+    if (len == 0 || base[len - 1] == '/') { base[len] = '\0'; strncat(base, "scene", 6); return; }
+    base[len] = '\0';
+}
+
+/* The arrangement with its lesson and view, as a scene document. */
+static json_t *arrangement_json(const App *app)
+{
+    SceneMeta meta = { 0, true, app->lesson, true, app->view.zoom, app->view.pan };
+    return scene_to_json_meta(&app->world, &meta);
+}
+
 void app_save_scene(App *app)
 {
-    /* A new file, never over another: beside --scene as NAME-STAMP.json
-     * (the teacher's own file stays as written), else in the working folder. */
-    char base[sizeof app->scene_path];
-    snprintf(base, sizeof base, "%s", app->scene_path[0] != '\0' ? app->scene_path : "scene");
-    size_t bl = strlen(base);
-    if (bl > 5 && strcmp(base + bl - 5, ".json") == 0) base[bl - 5] = '\0';
+    /* A new file, never over another: NAME-STAMP.json beside the scene last
+     * opened or saved (the teacher's own file stays as written), else
+     * scene-STAMP.json in the documents folder. */
+    char dir[PATH_MAX], base[2 * PATH_MAX + 16];
+    app_output_folder(app, false, dir, sizeof dir);
+    const char *name = app->scene_path[0] != '\0' ? strrchr(app->scene_path, '/') : NULL;
+    name = app->scene_path[0] == '\0' ? "scene" : name != NULL ? name + 1 : app->scene_path;
+    snprintf(base, sizeof base, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, name);
+    strip_stamps(base);
     time_t now = time(NULL);
     struct tm tmv;
     localtime_r(&now, &tmv);
     char stamp[32];
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
-    char stem[sizeof app->scene_path + 48], path[sizeof app->scene_path + 64];
+    char stem[sizeof base + 48], path[sizeof base + 64];
     snprintf(stem, sizeof stem, "%s-%s", base, stamp);
-    SceneMeta meta = { 0, true, app->lesson, true, app->view.zoom, app->view.pan };
-    json_t *doc = scene_to_json_meta(&app->world, &meta);
+    json_t *doc = arrangement_json(app);
     char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
     json_decref(doc);
     char err[512];
     /* created exclusively: a taken name moves on to -2, -3, ... */
     if (text != NULL && file_create_new(stem, ".json", text, strlen(text), path, sizeof path, err, sizeof err)) {
         app_status(app, tr("status.saved"), path);
-        /* with no --scene, Ctrl+O reloads what was just saved */
-        if (app->scene_path[0] == '\0' && strlen(path) < sizeof app->scene_path)
-            memcpy(app->scene_path, path, strlen(path) + 1);
+        /* Ctrl+O reloads what was just saved */
+        if (strlen(path) < sizeof app->scene_path) memcpy(app->scene_path, path, strlen(path) + 1);
+        app->dirty = false;
+        app->quit_asked = false;
     } else {
         app_status(app, "%s", text != NULL ? err : "out of memory");
     }
     free(text);
 }
 
+/* Loads path onto the board; the scene's lesson on the board when it names
+ * one. False (the board as it was, err says why) on a bad file. */
+static bool load_arrangement(App *app, const char *path, char *err, size_t errlen)
+{
+    World w;
+    world_init(&w);
+    SceneMeta meta;
+    memset(&meta, 0, sizeof meta);
+    meta.lesson_max = lesson_count() - 1;
+    if (!scene_load_meta(path, &w, &meta, err, errlen)) { world_free(&w); return false; }
+    /* the lesson the file names explains it (its own shapes replaced) */
+    if (meta.has_lesson && meta.lesson != app->lesson) set_lesson(app, meta.lesson, 0, false);
+    app_take_world(app, &w);
+    world_free(&w);
+    if (meta.has_view) app_set_view(app, meta.zoom, meta.pan);
+    return true;
+}
+
 void app_reload_scene(App *app)
 {
     if (app->scene_path[0] == '\0') { app_status(app, "%s", tr("status.no_scene")); return; }
     char err[512];
-    World w;
-    world_init(&w);
-    if (!scene_load(app->scene_path, &w, err, sizeof err)) {
+    if (!load_arrangement(app, app->scene_path, err, sizeof err)) {
         app_status(app, "%s", err);   /* the scene on screen stays as it was */
-        world_free(&w);
         return;
     }
-    app_take_world(app, &w);
-    world_free(&w);
     app_status(app, tr("status.reloaded"), app->scene_path);
 }
 
@@ -461,6 +641,66 @@ Color app_color_background(const App *app)
 {
     (void)app;
     return BG;
+}
+
+bool app_autosave_path(char *out, size_t n)
+{
+    const char *st = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    int k;
+    if (st != NULL && st[0] == '/') k = snprintf(out, n, "%s/collision-lab/autosave.json", st);
+    else if (home != NULL && home[0] == '/') k = snprintf(out, n, "%s/.local/state/collision-lab/autosave.json", home);
+    else return false;
+    return k > 0 && (size_t)k < n;
+}
+
+/* mkdir -p of path's folder. */
+static bool make_parent(const char *path)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL || slash == dir) return true;
+    *slash = '\0';
+    for (char *p = dir + 1; *p != '\0'; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(dir, 0700) != 0 && errno != EEXIST) return false;
+        *p = '/';
+    }
+    return mkdir(dir, 0700) == 0 || errno == EEXIST;
+}
+
+bool app_write_autosave(const App *app, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    if (!app_autosave_path(path, sizeof path)) {
+        snprintf(err, errlen, "no place for the autosave: neither XDG_STATE_HOME nor HOME is set");
+        return false;
+    }
+    if (!make_parent(path)) {
+        snprintf(err, errlen, "%s: cannot create its folder: %s", path, strerror(errno));
+        return false;
+    }
+    json_t *doc = arrangement_json(app);
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(doc);
+    if (text == NULL) { snprintf(err, errlen, "%s: out of memory", path); return false; }
+    bool ok = file_write(path, text, strlen(text), err, errlen);
+    free(text);
+    return ok;
+}
+
+void app_restore_autosave(App *app)
+{
+    char path[PATH_MAX], err[512];
+    if (!app_autosave_path(path, sizeof path) || access(path, F_OK) != 0) {
+        app_status(app, "%s", tr("status.no_autosave"));
+        return;
+    }
+    if (!load_arrangement(app, path, err, sizeof err)) { app_status(app, "%s", err); return; }
+    /* it is in no file of the teacher's yet: quitting keeps it again */
+    app->dirty = true;
+    app_status(app, tr("status.restored"), path);
 }
 
 /* ---- State out ---------------------------------------------------------- */
@@ -672,8 +912,8 @@ static const char *help_line(const Canvas *c, const char *key)
 static void draw_help(const App *app, Canvas *c)
 {
     static const char *keys[] = {
-        "help.move", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
-        "help.presets", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.palette",
+        "help.move", "help.nudge", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
+        "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.palette",
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
     };
     const int nkeys = (int)(sizeof keys / sizeof keys[0]);

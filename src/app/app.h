@@ -24,11 +24,15 @@ struct App {
     int lesson;              /* its number in lesson_list.h */
     int preset;
     void *lesson_state;      /* the lesson's own state (Lesson.state_size bytes), or NULL */
-    char scene_path[4096];   /* --scene, for Ctrl+S / Ctrl+O; "" for lessons */
+    char scene_path[4096];   /* the scene file last opened or saved (Ctrl+S / Ctrl+O);
+                              * kept across lesson and preset switches; "" for none */
     HeldSet held;
     long tick;               /* fixed ticks run */
     bool paused, step_once, slowmo;
-    bool show_help, show_fps, explain, fullscreen_wanted;
+    bool show_help, show_fps, explain;
+    bool fullscreen_wanted;  /* the window is fullscreen (main.c keeps it true to the window) */
+    bool dirty;              /* shapes moved since the lesson, scene or save */
+    bool quit_asked;         /* Esc with unsaved changes asked once; Esc again quits */
     Palette palette;
     /* mouse */
     int dragging;            /* body index, or -1 */
@@ -83,8 +87,24 @@ void app_status(App *app, const char *fmt, ...)
     ;
 /* Saves the scene (Ctrl+S) next to --scene, or to a timestamped file. */
 void app_save_scene(App *app);
-/* Reloads --scene (Ctrl+O); a bad file leaves the scene as it was. */
+/* Reloads the scene file last opened or saved (Ctrl+O); a bad file leaves
+ * the scene as it was. */
 void app_reload_scene(App *app);
+/* The folder a teacher would look in for a new file, as a full path: the
+ * scene's folder, else the XDG pictures (pictures true) or documents
+ * folder, else the home folder. */
+void app_output_folder(const App *app, bool pictures, char *out, size_t n);
+/* Where the arrangement is kept on quit: $XDG_STATE_HOME/collision-lab/
+ * autosave.json, else ~/.local/state/collision-lab/autosave.json. False
+ * when neither can be named. */
+bool app_autosave_path(char *out, size_t n);
+/* Writes the arrangement (with its lesson and view) there; false with a
+ * message in err when it could not. */
+bool app_write_autosave(const App *app, char *err, size_t errlen);
+/* The view a scene asks for ("view": zoom 1..16, pan kept on the canvas). */
+void app_set_view(App *app, float zoom, Vec2 pan);
+/* Ctrl+R: the arrangement of the last session back on the board. */
+void app_restore_autosave(App *app);
 
 /* Colours the lessons share, in the current palette. */
 Color app_color_free(const App *app);

@@ -13,11 +13,11 @@
 
 const char *cli_usage(void)
 {
-    return "usage: collision-lab [--lesson N | --scene FILE] [--headless --frames N]\n"
+    return "usage: collision-lab [--lesson N] [--scene FILE] [--headless --frames N]\n"
            "                     [--input FILE] [--screenshot FILE.png] [--state-out FILE.json]\n"
            "                     [--lang en|zh-TW|vi] [--seed N]\n"
            "  --lesson N        start on lesson N: 0 the playground, 1 and up the lessons\n"
-           "  --scene FILE      load a scene (JSON)\n"
+           "  --scene FILE      load a scene (JSON); with --lesson N, lesson N explains it\n"
            "  --headless        no window: run exactly --frames N ticks of 1/60 s\n"
            "  --input FILE      replay input events from FILE\n"
            "  --screenshot F    write a PNG of the last frame\n"
@@ -115,10 +115,8 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             o->lang = value;
         }
     }
-    if (lesson_set && o->scene != NULL) {
-        snprintf(err, errlen, "--lesson and --scene cannot be used together");
-        return CLI_ERROR;
-    }
+    /* --lesson N --scene FILE: lesson N's explanation over the scene */
+    o->lesson_set = lesson_set;
     if (frames_set && !o->headless) {
         snprintf(err, errlen, "--frames needs --headless (a window runs until it is closed)");
         return CLI_ERROR;

@@ -9,6 +9,7 @@
 
 typedef struct Options {
     int lesson;              /* 0 .. lesson_count() - 1 */
+    bool lesson_set;         /* --lesson given (it wins over a scene's "lesson") */
     const char *scene;       /* --scene FILE, or NULL */
     bool headless;
     long frames;             /* --frames N (headless) */

@@ -17,6 +17,7 @@ static const Binding BINDINGS[] = {
     { SDLK_LSHIFT, ACT_SLOW, 0 },      { SDLK_RSHIFT, ACT_SLOW, 0 },
     { SDLK_LCTRL, ACT_CTRL, 0 },       { SDLK_RCTRL, ACT_CTRL, 0 },
     { SDLK_LGUI, ACT_CTRL, 0 },        { SDLK_RGUI, ACT_CTRL, 0 },
+    { SDLK_LALT, ACT_NUDGE, 0 },       { SDLK_RALT, ACT_NUDGE, 0 },   /* Alt+arrow: 1 px */
     { SDLK_TAB, ACT_NEXT_SHAPE, 0 },
     { SDLK_0, ACT_LESSON, 0 }, { SDLK_1, ACT_LESSON, 1 }, { SDLK_2, ACT_LESSON, 2 },
     { SDLK_3, ACT_LESSON, 3 }, { SDLK_4, ACT_LESSON, 4 }, { SDLK_5, ACT_LESSON, 5 },
@@ -46,6 +47,7 @@ static const Binding BINDINGS[] = {
     { SDLK_KP_ENTER, ACT_GUESS_REVEAL, 0 }, { SDLK_y, ACT_GUESS_YES, 0 },
     { SDLK_n, ACT_GUESS_NO, 0 },
     { SDLK_ESCAPE, ACT_QUIT, 0 },
+    { SDLK_r, ACT_RESTART, 0 },        /* Ctrl+R: the last session's arrangement */
 };
 
 const Binding *input_bindings(int *count)
@@ -101,6 +103,8 @@ Motion held_motion(const HeldSet *h)
     /* opposite keys held together cancel out */
     m.dx = (float)held_action(h, ACT_RIGHT) - (float)held_action(h, ACT_LEFT);
     m.dy = (float)held_action(h, ACT_DOWN) - (float)held_action(h, ACT_UP);
+    /* with Alt the arrows nudge by one pixel a tap (app.c), not glide */
+    if (held_action(h, ACT_NUDGE)) m.dx = m.dy = 0.0f;
     /* Q turns counter-clockwise on screen: the angle decreases */
     m.turn = (float)held_action(h, ACT_TURN_CW) - (float)held_action(h, ACT_TURN_CCW);
     m.slow = held_action(h, ACT_SLOW);

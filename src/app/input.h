@@ -21,6 +21,7 @@ typedef enum Action {
     ACT_NONE = 0,
     /* held */
     ACT_LEFT, ACT_RIGHT, ACT_UP, ACT_DOWN, ACT_TURN_CCW, ACT_TURN_CW, ACT_SLOW, ACT_CTRL,
+    ACT_NUDGE,   /* Alt: the arrows move one pixel a tap */
     /* one-shot */
     ACT_NEXT_SHAPE, ACT_LESSON, ACT_PAUSE, ACT_STEP, ACT_SLOWMO, ACT_HELP, ACT_PALETTE,
     ACT_FPS, ACT_EXPLAIN, ACT_FULLSCREEN, ACT_SCREENSHOT, ACT_SAVE, ACT_RELOAD,
@@ -30,6 +31,7 @@ typedef enum Action {
     ACT_LESSON_PREV, ACT_LESSON_NEXT,   /* PageUp / PageDown: every lesson, round */
     ACT_GUESS, ACT_GUESS_REVEAL, ACT_GUESS_YES, ACT_GUESS_NO,   /* G, Return, Y, N: guess.c */
     ACT_QUIT,
+    ACT_RESTART,   /* R: the lesson's start again; Ctrl+R: the last session's arrangement */
     ACT_COUNT
 } Action;
 

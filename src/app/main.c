@@ -139,14 +139,21 @@ static char *state_text(const App *app, size_t *len)
     return t;
 }
 
-/* F12: a new PNG in the working folder, never over an existing file. */
-static bool save_screenshot_new(SDL_Renderer *r, int w, int h, char *name, size_t n, char *err, size_t errlen)
+/* F12: a new PNG, never over an existing file, in the folder a teacher
+ * would look in (beside the scene, else the pictures folder: never the
+ * lab's own checkout); name gets its full path. */
+static bool save_screenshot_new(const App *app, SDL_Renderer *r, int w, int h, char *name, size_t n, char *err,
+                                size_t errlen)
 {
+    char dir[3000];
+    app_output_folder(app, true, dir, sizeof dir);
     time_t now = time(NULL);
     struct tm tmv;
     localtime_r(&now, &tmv);
-    char stem[64];
-    strftime(stem, sizeof stem, "collision-lab-%Y%m%d-%H%M%S", &tmv);
+    if (strcmp(dir, "/") == 0) dir[0] = '\0';
+    char stem[3100];
+    size_t k = (size_t)snprintf(stem, sizeof stem, "%s/", dir);
+    strftime(stem + k, sizeof stem - k, "collision-lab-%Y%m%d-%H%M%S", &tmv);
     MemBuf m;
     if (!encode_png(r, w, h, stem, &m, err, errlen)) return false;
     bool ok = file_create_new(stem, ".png", m.data, m.len, name, n, err, errlen);
@@ -324,6 +331,10 @@ static int run_windowed(Run *run)
     Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
     bool minimized = false;
     int out_w = ww, out_h = wh;
+    /* the arrangement of the last session, offered back once */
+    char autosave[4096];
+    if (run->opt.scene == NULL && app_autosave_path(autosave, sizeof autosave) && access(autosave, R_OK) == 0)
+        app_status(app, "%s", tr("status.autosave_offer"));
 
     while (!app->want_quit) {
         SDL_Event e;
@@ -333,7 +344,7 @@ static int run_windowed(Run *run)
             InputEvent ev;
             memset(&ev, 0, sizeof ev);
             switch (e.type) {
-            case SDL_QUIT: app->want_quit = true; break;
+            case SDL_QUIT: app->want_quit = true; break;   /* closing the window confirms */
             case SDL_KEYDOWN:
             case SDL_KEYUP:
                 ev.kind = e.type == SDL_KEYDOWN ? IN_KEY_DOWN : IN_KEY_UP;
@@ -371,6 +382,8 @@ static int run_windowed(Run *run)
             bool fs = (SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
             SDL_SetWindowFullscreen(win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
         }
+        /* Esc leaves fullscreen before it quits: the app knows which it is */
+        app->fullscreen_wanted = (SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN) != 0;
         Uint64 now = SDL_GetPerformanceCounter();
         double frame = (double)(now - last) / (double)freq;
         last = now;
@@ -395,14 +408,19 @@ static int run_windowed(Run *run)
         render_frame(app, &c, r, text, out_w, out_h);
         if (app->want_screenshot) {
             app->want_screenshot = false;
-            char name[256], err[1400];
-            if (save_screenshot_new(r, out_w, out_h, name, sizeof name, err, sizeof err))
+            char name[3200], err[1400];
+            if (save_screenshot_new(app, r, out_w, out_h, name, sizeof name, err, sizeof err))
                 app_status(app, tr("status.screenshot"), name);
             else app_status(app, "%s", err);
         }
         SDL_RenderPresent(r);
         app->render_ms = (float)((double)(SDL_GetPerformanceCounter() - r0) * 1000.0 / (double)freq);
         if (!vsync) SDL_Delay(1);  /* no busy loop without vsync */
+    }
+    /* shapes moved and not saved: kept where the next start offers them */
+    if (app->dirty) {
+        char err[1400];
+        if (!app_write_autosave(app, err, sizeof err)) fprintf(stderr, "collision-lab: %s\n", err);
     }
     int rc = write_outputs(run, r, &c, text, out_w, out_h);
     canvas_free(&c);
@@ -491,22 +509,18 @@ int main(int argc, char **argv)
     if (!i18n_set_language(lang, err, sizeof err) && !i18n_set_language("en", err, sizeof err))
         fprintf(stderr, "collision-lab: %s; the window's text shows message keys\n", err);
 
-    app_init(&run.app, meta.has_lesson ? meta.lesson : run.opt.lesson);   /* the scene's "lesson" */
+    /* --lesson N wins over the scene's "lesson" */
+    app_init(&run.app, meta.has_lesson && !run.opt.lesson_set ? meta.lesson : run.opt.lesson);
     run.app.headless = run.opt.headless;
     /* guess questions: --seed N, else the same in every headless run and
      * new ones each time a window opens */
     run.app.guess.seed = run.opt.seed_set ? (unsigned long long)run.opt.seed
                          : run.opt.headless ? 0ULL : (unsigned long long)time(NULL);
     if (run.opt.scene != NULL) {
+        /* --lesson N --scene FILE: lesson N's explanation over the scene */
         app_take_world(&run.app, &scene);
         snprintf(run.app.scene_path, sizeof run.app.scene_path, "%s", run.opt.scene);
-        if (meta.has_view) {
-            /* the scene's "view", kept on the canvas as the lab keeps a pan */
-            float hw = 0.5f * CANVAS_W / meta.zoom, hh = 0.5f * CANVAS_H / meta.zoom;
-            run.app.view.zoom = meta.zoom;
-            run.app.view.pan.x = meta.pan.x < hw ? hw : meta.pan.x > CANVAS_W - hw ? CANVAS_W - hw : meta.pan.x;
-            run.app.view.pan.y = meta.pan.y < hh ? hh : meta.pan.y > CANVAS_H - hh ? CANVAS_H - hh : meta.pan.y;
-        }
+        if (meta.has_view) app_set_view(&run.app, meta.zoom, meta.pan);   /* kept on the canvas */
     }
     world_free(&scene);
 

@@ -1,0 +1,307 @@
+/*
+ * test_app_teacher.c - a teacher's session through the real binary
+ * (issue 13): --lesson with --scene, the scene file kept across lesson
+ * switches, Ctrl+S / Ctrl+O as a pair with names that never grow, saves in
+ * a folder a teacher looks in, Esc closing help first, R back to the
+ * lesson's start, Ctrl+R the last session's arrangement, stale messages
+ * cleared, the wheel only under the cursor, Alt+arrow one pixel a tap.
+ */
+#include "lab_run.h"
+
+#include <dirent.h>
+#include <regex.h>
+
+static const char *SCENE_TWO =
+    "{ \"title\": \"two\", \"shapes\": [\n"
+    "  { \"kind\": \"circle\", \"x\": 200, \"y\": 300, \"r\": 40 },\n"
+    "  { \"kind\": \"rect\", \"x\": 800, \"y\": 300, \"w\": 200, \"h\": 100, \"angle_deg\": 0 } ],\n"
+    "  \"selected\": 0 }\n";
+
+/* Ctrl+<key> pressed at tick t (released at t + 2). */
+static void ctrl_key(char *buf, size_t n, long t, const char *key)
+{
+    size_t len = strlen(buf);
+    snprintf(buf + len, n - len, "%ld key down Left Ctrl\n%ld key down %s\n%ld key up %s\n%ld key up Left Ctrl\n", t,
+             t, key, t + 1, key, t + 2);
+}
+
+/* Files in tmpdir/sub whose names match the regular expression re. */
+static int count_matching(const char *sub, const char *re, char *first, size_t firstlen)
+{
+    char dir[1200];
+    path_of(dir, sizeof dir, sub);
+    regex_t rx;
+    assert_int_equal(regcomp(&rx, re, REG_EXTENDED | REG_NOSUB), 0);
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (regexec(&rx, e->d_name, 0, NULL, 0) != 0) continue;
+        if (n++ == 0 && first != NULL) snprintf(first, firstlen, "%.600s/%.250s", dir, e->d_name);
+    }
+    closedir(d);
+    regfree(&rx);
+    return n;
+}
+
+/* Every file of tmpdir/sub whose name starts with prefix goes. */
+static void remove_prefixed(const char *sub, const char *prefix)
+{
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "rm -f %s/%s/%s*", tmpdir, sub, prefix);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Test 1: --lesson N --scene FILE: lesson N on the teacher's shapes. */
+static void test_lesson_with_scene(void **s)
+{
+    (void)s;
+    write_text("scene.json", SCENE_TWO);
+    assert_int_equal(lab("--headless --frames 2 --lesson 3 --scene @scene.json --state-out @state.json"), 0);
+    json_t *st = lab_json("state.json");
+    assert_int_equal(json_integer_value(json_object_get(st, "lesson")), 3);
+    assert_int_equal(json_array_size(json_object_get(st, "shapes")), 2);
+    assert_float_equal(num(shape(st, 0), "x"), 200.0, 1e-3);
+    assert_float_equal(num(shape(st, 1), "x"), 800.0, 1e-3);
+    json_decref(st);
+}
+
+/* Test 2: the scene file is kept across lesson and preset switches: after
+ * 2 and F2, Ctrl+O brings the teacher's shapes back onto lesson 2. */
+static void test_scene_kept_across_lessons(void **s)
+{
+    (void)s;
+    write_text("scene.json", SCENE_TWO);
+    char in[512] = "1 key down 2\n2 key up 2\n3 key down F2\n4 key up F2\n";
+    ctrl_key(in, sizeof in, 6, "O");
+    write_text("in.txt", in);
+    assert_int_equal(lab("--headless --frames 12 --scene @scene.json --input @in.txt --state-out @state.json"), 0);
+    json_t *st = lab_json("state.json");
+    assert_int_equal(json_integer_value(json_object_get(st, "lesson")), 2);
+    assert_int_equal(json_array_size(json_object_get(st, "shapes")), 2);
+    assert_float_equal(num(shape(st, 0), "x"), 200.0, 1e-3);
+    assert_float_equal(num(shape(st, 1), "x"), 800.0, 1e-3);
+    json_decref(st);
+}
+
+/* Test 3: Ctrl+S then Ctrl+O pair up: what was saved comes back, not the
+ * first file; a save of a save gets one stamp (scene-STAMP.json, never
+ * scene-STAMP-STAMP.json); the file holds the lesson and the view. */
+static void test_save_reload_pair(void **s)
+{
+    (void)s;
+    write_text("scene.json", SCENE_TWO);
+    char in[1024] = "2 key down Right\n32 key up Right\n";
+    ctrl_key(in, sizeof in, 40, "S");                        /* x = 320 saved */
+    strcat(in, "50 key down Right\n80 key up Right\n");       /* x = 440 on screen */
+    ctrl_key(in, sizeof in, 90, "S");                        /* a save of the save */
+    strcat(in, "100 key down Left\n130 key up Left\n");       /* x = 320 on screen */
+    ctrl_key(in, sizeof in, 140, "O");                       /* back to the last save: 440 */
+    write_text("in.txt", in);
+    assert_int_equal(lab("--headless --frames 150 --lesson 4 --scene @scene.json --input @in.txt --state-out @state.json"), 0);
+    json_t *st = lab_json("state.json");
+    assert_float_equal(num(shape(st, 0), "x"), 440.0, 0.01);
+    json_decref(st);
+    char first[900];
+    /* one stamp each: scene-YYYYMMDD-HHMMSS.json or ...-N.json */
+    assert_int_equal(count_matching("", "^scene-[0-9]{8}-[0-9]{6}(-[0-9]+)?\\.json$", first, sizeof first), 2);
+    assert_int_equal(count_matching("", "^scene-[0-9]{8}-[0-9]{6}-[0-9]{8}", NULL, 0), 0);
+    json_error_t e;
+    json_t *doc = json_load_file(first, 0, &e);
+    assert_non_null(doc);
+    assert_int_equal(json_integer_value(json_object_get(doc, "lesson")), 4);
+    json_t *view = json_object_get(doc, "view");
+    assert_true(json_is_object(view));
+    assert_float_equal(json_number_value(json_object_get(view, "zoom")), 1.0, 1e-6);
+    json_decref(doc);
+    /* the save opens on its lesson; --lesson wins over it */
+    assert_int_equal(lab("--headless --frames 1 --scene %s --state-out @re.json", first), 0);
+    st = lab_json("re.json");
+    assert_int_equal(json_integer_value(json_object_get(st, "lesson")), 4);
+    json_decref(st);
+    assert_int_equal(lab("--headless --frames 1 --lesson 1 --scene %s --state-out @re.json", first), 0);
+    st = lab_json("re.json");
+    assert_int_equal(json_integer_value(json_object_get(st, "lesson")), 1);
+    json_decref(st);
+    remove_prefixed("", "scene-");
+}
+
+/* Test 4: without a scene, Ctrl+S writes into the documents folder
+ * (XDG_DOCUMENTS_DIR), never into the working folder. */
+static void test_save_goes_to_documents(void **s)
+{
+    (void)s;
+    char docs[600], cmd[6000];
+    path_of(docs, sizeof docs, "docs");
+    snprintf(cmd, sizeof cmd, "mkdir -p %s %s/work", docs, tmpdir);
+    assert_int_equal(system(cmd), 0);
+    setenv("XDG_DOCUMENTS_DIR", docs, 1);
+    char in[256] = "";
+    ctrl_key(in, sizeof in, 1, "S");
+    write_text("in.txt", in);
+    char st[700];
+    path_of(st, sizeof st, "state.json");
+    snprintf(cmd, sizeof cmd, "cd %s/work && %s --headless --frames 5 --input %s/in.txt --state-out %s", tmpdir, bin,
+             tmpdir, st);
+    assert_int_equal(system(cmd), 0);
+    unsetenv("XDG_DOCUMENTS_DIR");
+    assert_int_equal(count_matching("docs", "^scene-[0-9]{8}-[0-9]{6}(-[0-9]+)?\\.json$", NULL, 0), 1);
+    assert_int_equal(count_matching("work", "^scene", NULL, 0), 0);
+    remove_prefixed("docs", "scene-");
+}
+
+/* Screenshots of two runs of 20 ticks, same or not. */
+static bool same_pictures(const char *args_a, const char *script_a, const char *args_b, const char *script_b)
+{
+    write_text("a.txt", script_a);
+    write_text("b.txt", script_b);
+    assert_int_equal(lab("--headless --frames 20 %s --input @a.txt --screenshot @a.png", args_a), 0);
+    assert_int_equal(lab("--headless --frames 20 %s --input @b.txt --screenshot @b.png", args_b), 0);
+    SDL_Surface *a = lab_png("a.png"), *b = lab_png("b.png");
+    bool same = a->w == b->w && a->h == b->h;
+    for (int y = 0; same && y < a->h; y++) same = memcmp(px_at(a, 0, y), px_at(b, 0, y), (size_t)a->w * 4) == 0;
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(b);
+    return same;
+}
+
+/* Test 5: a message about one lesson is gone on the next: "no preset F5"
+ * on the playground, then 1, looks exactly like lesson 1 alone. The same
+ * F5 without the switch does show (the comparison can fail). */
+static void test_status_cleared_on_switch(void **s)
+{
+    (void)s;
+    assert_true(same_pictures("--lesson 0", "0 key down F5\n1 key up F5\n3 key down 1\n4 key up 1\n", "--lesson 1",
+                              "3 key down 1\n4 key up 1\n"));
+    assert_false(same_pictures("--lesson 0", "0 key down F5\n1 key up F5\n", "--lesson 0", "# nothing\n"));
+}
+
+/* Test 6: Esc closes the help panel first: H then Esc looks like no help
+ * at all, and the run goes on to its last tick. */
+static void test_esc_closes_help(void **s)
+{
+    (void)s;
+    assert_true(same_pictures("--lesson 2", "0 key down H\n1 key up H\n5 key down Escape\n6 key up Escape\n",
+                              "--lesson 2", "# nothing\n"));
+    assert_false(same_pictures("--lesson 2", "0 key down H\n1 key up H\n", "--lesson 2", "# nothing\n"));
+}
+
+/* Test 7: R puts the lesson back at its start: moved and turned shapes
+ * return to where the lesson builds them. */
+static void test_r_restarts(void **s)
+{
+    (void)s;
+    assert_int_equal(lab("--headless --frames 1 --lesson 5 --state-out @start.json"), 0);
+    write_text("in.txt", "0 key down Right\n0 key down E\n30 key up Right\n30 key up E\n"
+                         "31 key down Tab\n32 key up Tab\n40 key down R\n41 key up R\n");
+    assert_int_equal(lab("--headless --frames 45 --lesson 5 --input @in.txt --state-out @state.json"), 0);
+    json_t *a = lab_json("start.json"), *b = lab_json("state.json");
+    size_t n = json_array_size(json_object_get(a, "shapes"));
+    assert_true(n >= 2);
+    assert_int_equal(json_array_size(json_object_get(b, "shapes")), n);
+    for (size_t i = 0; i < n; i++) {
+        assert_float_equal(num(shape(a, (int)i), "x"), num(shape(b, (int)i), "x"), 1e-4);
+        assert_float_equal(num(shape(a, (int)i), "y"), num(shape(b, (int)i), "y"), 1e-4);
+        assert_true(json_equal(shape(a, (int)i), shape(b, (int)i)));
+    }
+    assert_int_equal(json_integer_value(json_object_get(b, "lesson")), 5);
+    json_decref(a);
+    json_decref(b);
+}
+
+/* Test 8: Ctrl+R brings back the arrangement kept in the autosave
+ * ($XDG_STATE_HOME/collision-lab/autosave.json); without one, nothing
+ * changes. */
+static void test_ctrl_r_restores_autosave(void **s)
+{
+    (void)s;
+    char state_home[600], cmd[800];
+    path_of(state_home, sizeof state_home, "state-home");
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/collision-lab", state_home);
+    assert_int_equal(system(cmd), 0);
+    setenv("XDG_STATE_HOME", state_home, 1);
+    char in[256] = "";
+    ctrl_key(in, sizeof in, 1, "R");
+    write_text("in.txt", in);
+    /* no autosave yet: the lesson stays as it is */
+    assert_int_equal(lab("--headless --frames 5 --lesson 1 --input @in.txt --state-out @none.json"), 0);
+    assert_int_equal(lab("--headless --frames 1 --lesson 1 --state-out @plain.json"), 0);
+    json_t *none = lab_json("none.json"), *plain = lab_json("plain.json");
+    assert_true(json_equal(json_object_get(none, "shapes"), json_object_get(plain, "shapes")));
+    json_decref(none);
+    json_decref(plain);
+    write_text("state-home/collision-lab/autosave.json", SCENE_TWO);
+    assert_int_equal(lab("--headless --frames 5 --lesson 1 --input @in.txt --state-out @state.json"), 0);
+    unsetenv("XDG_STATE_HOME");
+    json_t *st = lab_json("state.json");
+    assert_int_equal(json_array_size(json_object_get(st, "shapes")), 2);
+    assert_float_equal(num(shape(st, 0), "x"), 200.0, 1e-3);
+    assert_float_equal(num(shape(st, 1), "x"), 800.0, 1e-3);
+    json_decref(st);
+}
+
+/* Test 9: the wheel turns only the shape under the cursor: over empty
+ * space the selected shape stays as it was. */
+static void test_wheel_only_under_cursor(void **s)
+{
+    (void)s;
+    write_text("scene.json", SCENE_TWO);
+    write_text("in.txt", "0 mouse move 500 600\n1 wheel 2\n2 mouse move 800 300\n3 wheel 1\n");
+    assert_int_equal(lab("--headless --frames 5 --scene @scene.json --input @in.txt --state-out @state.json"), 0);
+    json_t *st = lab_json("state.json");
+    assert_true(flag(shape(st, 0), "selected"));
+    assert_float_equal(num(shape(st, 0), "angle_deg"), 0.0, 1e-6);   /* selected, not under the cursor */
+    assert_float_equal(num(shape(st, 1), "angle_deg"), 15.0, 1e-3);  /* one notch under the cursor */
+    json_decref(st);
+}
+
+/* Test 10: Alt+arrow moves the selected shape exactly 1 px a tap, however
+ * long the arrow is held; the arrow alone still glides at 240 px/s. */
+static void test_alt_nudges_one_pixel(void **s)
+{
+    (void)s;
+    write_text("scene.json", SCENE_TWO);
+    write_text("in.txt", "0 key down Left Alt\n"
+                         "1 key down Right\n20 key up Right\n21 key down Right\n22 key up Right\n"
+                         "23 key down Right\n24 key up Right\n25 key down Up\n26 key up Up\n"
+                         "30 key up Left Alt\n"
+                         "31 key down Right\n46 key up Right\n");
+    assert_int_equal(lab("--headless --frames 50 --scene @scene.json --input @in.txt --state-out @state.json"), 0);
+    json_t *st = lab_json("state.json");
+    assert_float_equal(num(shape(st, 0), "x"), 200.0 + 3.0 + 60.0, 1e-3);
+    assert_float_equal(num(shape(st, 0), "y"), 299.0, 1e-4);
+    json_decref(st);
+}
+
+static int setup(void **s)
+{
+    (void)s;
+    /* no autosave or XDG folder of the person running the tests is read */
+    unsetenv("XDG_STATE_HOME");
+    unsetenv("XDG_DOCUMENTS_DIR");
+    unsetenv("XDG_PICTURES_DIR");
+    if (lab_setup("teacher", "") != 0) return -1;
+    char home[600];
+    path_of(home, sizeof home, "home");
+    setenv("HOME", home, 1);
+    return mkdir(home, 0755);
+}
+
+static int teardown(void **s)
+{
+    (void)s;
+    return lab_teardown();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lesson_with_scene),        cmocka_unit_test(test_scene_kept_across_lessons),
+        cmocka_unit_test(test_save_reload_pair),         cmocka_unit_test(test_save_goes_to_documents),
+        cmocka_unit_test(test_status_cleared_on_switch), cmocka_unit_test(test_esc_closes_help),
+        cmocka_unit_test(test_r_restarts),               cmocka_unit_test(test_ctrl_r_restores_autosave),
+        cmocka_unit_test(test_wheel_only_under_cursor),  cmocka_unit_test(test_alt_nudges_one_pixel),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
