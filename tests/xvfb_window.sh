@@ -11,6 +11,10 @@
 #   3. a stall of 5 s (SIGSTOP/SIGCONT) while Right is held: after SIGCONT
 #      the update catches up at most 0.1 s, so the circle moves for about
 #      the time the lab ran (not the 5 s it was stopped): no jump.
+#   4. Esc with the help panel open closes the panel and the lab stays; with
+#      the circle moved, Esc asks and the lab stays; a second Esc quits and
+#      the arrangement is in $XDG_STATE_HOME/collision-lab/autosave.json;
+#      the next start brings it back with Ctrl+R.
 # Needs Xvfb, xdotool and xmessage (x11-utils; make test installs them).
 set -eu
 # shellcheck source=tests/lib/xvfb.sh
@@ -86,10 +90,31 @@ kill -STOP $pid; sleep 5; kill -CONT $pid
 sleep 0.3; xdotool keyup Right; sleep 0.2
 alive stall
 lab_quit $run
+
+# 4. Esc with help open, then quit with changes: asked once, kept
+rm -f "$XDG_STATE_HOME/collision-lab/autosave.json"
+run=quit; start_lab $run
+xdotool key h; sleep 0.3
+xdotool key Escape; sleep 1
+alive "Esc with the help panel open (it must only close the panel)"
+xdotool keydown Right; sleep 0.4; xdotool keyup Right; sleep 0.2
+xdotool key Escape; sleep 1
+alive "the first Esc with shapes moved (it must only ask)"
+xdotool key Escape
+for i in $(seq 1 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+if kill -0 $pid 2>/dev/null; then echo "quit: a second Esc did not quit"; kill $pid; exit 1; fi
+wait $pid || { echo "quit: the lab exited with $?"; cat "$tmp/quit.err"; exit 1; }
+[ -s "$XDG_STATE_HOME/collision-lab/autosave.json" ] || { echo "quit: no autosave written"; exit 1; }
+cp "$XDG_STATE_HOME/collision-lab/autosave.json" "$tmp/autosave.json"
+# the next start (no --scene, so the offer is made) restores it with Ctrl+R
+run=restore; lab_start $run --lesson 1 --state-out "$tmp/$run.json" --screenshot "$tmp/$run.png"
+xdotool key ctrl+r; sleep 0.5
+alive restore
+lab_quit $run
 DRIVE
 
 xvfb_drive 3840x2160 || exit 1
-for run in resize focus stall; do
+for run in resize focus stall quit restore; do
   [ -s "$tmp/$run.json" ] || { echo "$run: no state written"; cat "$tmp/$run.err"; exit 1; }
   [ -s "$tmp/$run.png" ] || { echo "$run: no screenshot written"; exit 1; }
 done
@@ -115,4 +140,9 @@ fi
 #    and whatever xdotool's keyup is late on a busy machine; far below the
 #    1,200 px of a 5 s jump
 awk -v x="$sx" 'BEGIN { exit !(x > 110 && x < 700) }' || { echo "stall: the circle jumped (or never moved)"; exit 1; }
+# 4: the autosave holds the moved circle; Ctrl+R put it back on the board
+qx=$(tr -d ' \n' <"$tmp/autosave.json" | sed -n 's/^.*"shapes":\[{"kind":"circle","x":\([0-9.-]*\),.*$/\1/p')
+echo "quit:   autosave circle x $qx (started at 100; Right held 0.4 s); restore: circle x $(pos restore 1)"
+awk -v x="$qx" 'BEGIN { exit !(x > 110) }' || { echo "quit: the autosave does not hold the moved circle"; exit 1; }
+awk -v x="$qx" -v y="$(pos restore 1)" 'BEGIN { exit !(x == y) }' || { echo "restore: Ctrl+R did not bring the arrangement back"; exit 1; }
 echo "xvfb_window: ok"

@@ -46,7 +46,9 @@ xvfb_drive() {
     wait $xvfb_pid 2>/dev/null
     return 1
   fi
-  DISPLAY=:$display SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0 sh -c 'set -u; bin=$1; tmp=$2; . "$3"; . "$tmp/drive.sh"' drive "$bin" "$tmp" "$xvfb_lib"
+  # the autosave of moved shapes goes to the test's folder, not the user's
+  mkdir -p "$tmp/state-home"
+  XDG_STATE_HOME="$tmp/state-home" DISPLAY=:$display SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0 sh -c 'set -u; bin=$1; tmp=$2; . "$3"; . "$tmp/drive.sh"' drive "$bin" "$tmp" "$xvfb_lib"
   status=$?
   kill $xvfb_pid 2>/dev/null
   wait $xvfb_pid 2>/dev/null
@@ -82,10 +84,14 @@ lab_start() {
 
 lab_focus() { xdotool windowfocus --sync "$win" 2>/dev/null || xdotool windowfocus "$win"; sleep 0.2; }
 
-# lab_quit NAME: Escape must end the lab within 5 s, with status 0.
+# lab_quit NAME: Escape must end the lab within 5 s, with status 0. With
+# shapes moved the first Escape only asks (the status line): if the lab is
+# still there after 1 s, a second Escape confirms.
 lab_quit() {
   lab_focus
   xdotool key Escape
+  for i in $(seq 1 10); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+  kill -0 $pid 2>/dev/null && xdotool key Escape
   for i in $(seq 1 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
   if kill -0 $pid 2>/dev/null; then echo "$1: the lab did not quit on Escape"; kill $pid; exit 1; fi
   wait $pid || { echo "$1: the lab exited with $?"; cat "$tmp/$1.err"; exit 1; }
