@@ -274,6 +274,47 @@ static void test_alt_nudges_one_pixel(void **s)
     json_decref(st);
 }
 
+/* Test 11: lesson 9's + and - are exact inverses (2,000 halved five times
+ * and doubled five times is 2,000), and + stops at the measured cap. */
+static void test_lesson9_inverses_and_cap(void **s)
+{
+    (void)s;
+    char in[2048] = "";
+    long t = 1;
+    for (int i = 0; i < 5; i++, t += 2)
+        snprintf(in + strlen(in), sizeof in - strlen(in), "%ld key down -\n%ld key up -\n", t, t + 1);
+    for (int i = 0; i < 5; i++, t += 2)
+        snprintf(in + strlen(in), sizeof in - strlen(in), "%ld key down =\n%ld key up =\n", t, t + 1);
+    write_text("in.txt", in);
+    assert_int_equal(lab("--headless --frames %ld --lesson 9 --input @in.txt --state-out @state.json", t + 2), 0);
+    json_t *st = lab_json("state.json");
+    assert_int_equal(json_array_size(json_object_get(st, "shapes")), 2000);
+    json_decref(st);
+    write_text("in.txt", "1 key down =\n2 key up =\n3 key down =\n4 key up =\n"
+                         "5 key down =\n6 key up =\n");
+    assert_int_equal(lab("--headless --frames 8 --lesson 9 --input @in.txt --state-out @state.json"), 0);
+    st = lab_json("state.json");
+    assert_int_equal(json_array_size(json_object_get(st, "shapes")), 4000);
+    json_decref(st);
+}
+
+/* Test 12: the preset on the board is known (F3: preset 2), and a lesson
+ * switch starts on the lesson's own arrangement (preset 0). */
+static void test_preset_known(void **s)
+{
+    (void)s;
+    write_text("in.txt", "1 key down F3\n2 key up F3\n");
+    assert_int_equal(lab("--headless --frames 4 --lesson 1 --input @in.txt --state-out @state.json"), 0);
+    json_t *st = lab_json("state.json");
+    assert_int_equal(json_integer_value(json_object_get(st, "preset")), 2);
+    json_decref(st);
+    write_text("in.txt", "1 key down F3\n2 key up F3\n3 key down 2\n4 key up 2\n");
+    assert_int_equal(lab("--headless --frames 6 --lesson 1 --input @in.txt --state-out @state.json"), 0);
+    st = lab_json("state.json");
+    assert_int_equal(json_integer_value(json_object_get(st, "preset")), 0);
+    json_decref(st);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -302,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_status_cleared_on_switch), cmocka_unit_test(test_esc_closes_help),
         cmocka_unit_test(test_r_restarts),               cmocka_unit_test(test_ctrl_r_restores_autosave),
         cmocka_unit_test(test_wheel_only_under_cursor),  cmocka_unit_test(test_alt_nudges_one_pixel),
+        cmocka_unit_test(test_lesson9_inverses_and_cap), cmocka_unit_test(test_preset_known),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -204,6 +204,7 @@ void app_take_world(App *app, World *w)
         app->lesson_state = st;
     }
     world_take(&app->world, w);
+    app->preset = 0;   /* a scene, not one of the lesson's edge cases */
     app->dragging = -1;
     if (L->upright) straighten_boxes(app);
     app->dirty = false;
@@ -718,6 +719,7 @@ json_t *app_state_json(const App *app)
     json_object_set_new(doc, "tick", json_integer(app->tick));
     json_object_set_new(doc, "lesson", json_integer(app->lesson));
     json_object_set_new(doc, "paused", json_boolean(app->paused));
+    json_object_set_new(doc, "preset", json_integer(app->preset));   /* 1..4: F2..F5 */
     json_object_set_new(doc, "lang", json_string(i18n_language()));
     json_t *pairs = json_array();
     for (int k = 0; k < w->pair_count && k < 10000; k++) {
@@ -1003,6 +1005,14 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
     Color cols[16];
     int n = 0;
     lines[n] = title; sizes[n] = HUD_TITLE; cols[n++] = INK;
+    /* which edge case is on the board (F2..F5) */
+    char preset_line[160];
+    if (app->preset > 0) {
+        char pk[32];
+        snprintf(pk, sizeof pk, "preset.%d", app->preset);
+        snprintf(preset_line, sizeof preset_line, tr("hud.preset"), app->preset + 1, tr(pk));
+        lines[n] = preset_line; sizes[n] = HUD_SMALL; cols[n++] = app_color_accent(app);
+    }
     char idea1[64], idea2[64];
     snprintf(idea1, sizeof idea1, "%s.idea1", L->key);
     snprintf(idea2, sizeof idea2, "%s.idea2", L->key);
@@ -1062,7 +1072,8 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
         bsz[bn++] = HUD_TEXT;
     }
     if (app->show_fps) {
-        snprintf(br[bn], sizeof br[bn], tr("hud.fps"), (double)app->fps, (double)app->collide_ms, (double)app->render_ms);
+        snprintf(br[bn], sizeof br[bn], tr("hud.fps"), (double)app->fps, (double)app->frame_ms, (double)app->collide_ms,
+                 (double)app->render_ms);
         bcol[bn] = INK;
         bsz[bn++] = HUD_SMALL;
     }

@@ -49,7 +49,9 @@ struct App {
     bool headless;           /* no window: no timings, so pixels repeat */
     Guess guess;             /* G: predict, then reveal (guess.c) */
     /* timing shown in the HUD */
-    float fps, collide_ms, render_ms;
+    float fps, frame_ms;     /* frames a second, and the mean time between two */
+    float collide_ms;        /* the last tick's collision pass */
+    float render_ms;         /* drawing the last frame: CPU work only, no wait for vsync */
 };
 
 /* Starts on lesson n (0 .. lesson_count() - 1): builds its scene. False
