@@ -41,6 +41,11 @@ static void test_cli_good(void **s)
     assert_int_equal(cli("--headless", "--frames=120", "--screenshot=x.PNG", NULL, &o), CLI_OK);
     assert_int_equal(o.frames, 120);
     assert_int_equal(cli("--help", NULL, NULL, NULL, &o), CLI_HELP);
+    /* the teacher's scene explained by a chosen lesson */
+    assert_int_equal(cli("--lesson", "1", "--scene", "a.json", &o), CLI_OK);
+    assert_int_equal(o.lesson, 1);
+    assert_string_equal(o.scene, "a.json");
+    assert_true(o.lesson_set);
 }
 
 /* Test 2: every bad command line is an error with a message. */
@@ -54,7 +59,7 @@ static void test_cli_bad(void **s)
         { "--lesson", "two", NULL, NULL },       { "--frames", "10", NULL, NULL },
         { "--headless", NULL, NULL, NULL },      { "--headless", "--frames", "-3", NULL },
         { "--headless", "--frames", "ten", NULL }, { "--headless", "--frames", "1e3", NULL },
-        { "--screenshot", "shot.jpg", NULL, NULL }, { "--lesson", "1", "--scene", "a.json" },
+        { "--screenshot", "shot.jpg", NULL, NULL }, { "--lesson", "1", "--scene", NULL },
         { "--scene", "", NULL, NULL },           { "--lang", "fr", NULL, NULL },
         { "--headless=1", "--frames", "1", NULL }, { "-x", NULL, NULL, NULL },
     };
