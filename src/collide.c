@@ -20,13 +20,9 @@
 
 bool collide_circle_circle(Circle a, Circle b)
 {
-    // bad input never collides
-    bool hit = false;
-    if (circle_ok(a) && circle_ok(b)) {
-        // |b - a|^2 <= (r1 + r2)^2: no square root needed
-        hit = pair_circle_circle(a, b, NULL, NULL);
-    }
-    return hit;
+    // |b - a|^2 <= (r1 + r2)^2: no square root needed (bad input never
+    // collides: checked on a hit, where it would change the answer)
+    return pair_circle_circle(a, b, NULL, NULL);
 }
 
 /* ---- Circle against an axis-aligned box: the three-part method ------- */
@@ -91,7 +87,9 @@ bool collide_circle_aabb_regions_report(Circle c, Rect r, RegionReport *out)
 
 /* ---- Circle against an axis-aligned box: the clamp method ------------ */
 
-bool collide_circle_aabb_clamp_report(Circle c, Rect r, ClampReport *out)
+/// The clamp method, shared by the yes/no test and its report (inlined in
+/// both: the yes/no one carries no report code).
+static inline COLLIDE_ALWAYS_INLINE bool clamp_decide(Circle c, Rect r, ClampReport *out)
 {
     bool hit = false;
     if (circle_ok(c) && aabb_ok(r)) {
@@ -106,9 +104,14 @@ bool collide_circle_aabb_clamp_report(Circle c, Rect r, ClampReport *out)
     return hit;
 }
 
+bool collide_circle_aabb_clamp_report(Circle c, Rect r, ClampReport *out)
+{
+    return clamp_decide(c, r, out);
+}
+
 bool collide_circle_aabb_clamp(Circle c, Rect r)
 {
-    return collide_circle_aabb_clamp_report(c, r, NULL);
+    return clamp_decide(c, r, NULL);
 }
 
 /* ---- Box against box ------------------------------------------------- */
@@ -128,7 +131,7 @@ bool collide_aabb_aabb(Rect a, Rect b)
 
 /* ---- Circle against a turned rectangle ------------------------------- */
 
-bool collide_circle_rect_report(Circle c, Rect r, ClampReport *out)
+static inline COLLIDE_ALWAYS_INLINE bool circle_rect_decide(Circle c, Rect r, ClampReport *out)
 {
     bool hit = false;
     if (circle_ok(c) && rect_ok(r)) {
@@ -138,9 +141,14 @@ bool collide_circle_rect_report(Circle c, Rect r, ClampReport *out)
     return hit;
 }
 
+bool collide_circle_rect_report(Circle c, Rect r, ClampReport *out)
+{
+    return circle_rect_decide(c, r, out);
+}
+
 bool collide_circle_rect(Circle c, Rect r)
 {
-    return collide_circle_rect_report(c, r, NULL);
+    return circle_rect_decide(c, r, NULL);
 }
 
 /* ---- The course's separating axis tests ------------------------------ */
@@ -195,7 +203,7 @@ bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const 
 {
     bool hit = false;
     if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE) {
-        hit = pair_circle_circle(a->circle, b->circle, contact, NULL);
+        hit = pair_circle_circle_valid(a->circle, b->circle, contact);
     } else if (a->kind == SHAPE_CIRCLE) {
         hit = sat_circle_polygon(a->circle, hb, true, contact, NULL);
     } else if (b->kind == SHAPE_CIRCLE) {
@@ -258,8 +266,8 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
                  && (unsigned)a->kind <= (unsigned)SHAPE_POLY && (unsigned)b->kind <= (unsigned)SHAPE_POLY;
     int pair = kinds_ok ? PAIR(a->kind, b->kind) : -1;
     if (pair == PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE)) {
-        hit = circle_ok(a->circle) && circle_ok(b->circle)
-           && pair_circle_circle(a->circle, b->circle, contact, NULL);
+        // validity checked inside, on a hit only
+        hit = pair_circle_circle(a->circle, b->circle, contact, NULL);
     } else if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
         // the rectangle's frame and axes: all sat_circle_polygon reads of it
         bool circle_first = pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT);

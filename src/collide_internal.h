@@ -78,21 +78,36 @@ static inline bool shape_ok(const Shape *s)
 
 /* ---- Circle against circle ------------------------------------------- */
 
-/// Centre distance against r1 + r2, both squared. Fills `contact` (from a
-/// towards b) only on a hit.
-static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact, SatReport *rec)
+#if defined(__GNUC__)
+#define COLLIDE_COLD __attribute__((unused, noinline, cold))
+#define COLLIDE_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define COLLIDE_COLD
+#define COLLIDE_ALWAYS_INLINE
+#endif
+
+/// Centre distance against r1 + r2, both squared; `s` the exact scale of
+/// the lengths (tiny_scale: 1 unless they are under a pixel). Bad input is
+/// looked at only on a hit (a miss is false either way, and the arithmetic
+/// reads nothing else). Fills `contact` (from a towards b) only on a hit.
+static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_impl(Circle a, Circle b, Contact *contact, SatReport *rec,
+                                                                 bool may_be_tiny, bool check)
 {
     // offset between the centres and the sum of the radii (tiny ones scaled
     // up exactly, so that distinct points stay apart: see tiny_scale)
     Vec2 d = vec2_sub(b.center, a.center);
     float r = a.radius + b.radius;
-    float s = tiny_scale(float_max(float_max(float_abs(d.x), float_abs(d.y)), r));
+    float s = may_be_tiny ? tiny_scale(float_max(float_max(float_abs(d.x), float_abs(d.y)), r)) : 1.0f;
     d = vec2_scale(d, s);
     r *= s;
-    // squared distance against squared radius sum: no square root
-    bool hit = vec2_length_sq(d) <= r * r;
+    // squared distance against squared radius sum: no square root to decide
+    float d_sq = vec2_length_sq(d);
+    bool hit = d_sq <= r * r;
+    // bad input never collides: checked here, where it can change the verdict
+    hit = hit && (!check || (circle_ok(a) && circle_ok(b)));
     if (hit && contact != NULL) {
         // b leaves along the line of centres; equal centres: any fixed axis
+        // (the one root and division, only now that they are wanted)
         float dist = 0.0f;
         contact->normal = vec2_normalize_or(d, vec2_make(1.0f, 0.0f), &dist);
         contact->depth = float_max((r - dist) / s, 0.0f);
@@ -106,13 +121,37 @@ static inline bool pair_circle_circle(Circle a, Circle b, Contact *contact, SatR
         float cb = vec2_dot(b.center, u);
         Interval ia = { ca - a.radius, ca + a.radius };
         Interval ib = { cb - b.radius, cb + b.radius };
-        float overlap = (r * r - vec2_length_sq(d)) / (r + dist) / s;
+        float overlap = (r * r - d_sq) / (r + dist) / s;
         Contact found = { u, float_max((r - dist) / s, 0.0f) };
         rec_begin(rec);
         rec_axis(rec, u, ia, ib, overlap, !hit, SAT_FROM_CIRCLE, -1);
         rec_end(rec, hit, 0, &found);
     }
     return hit;
+}
+
+/// Radii adding up to under a pixel (or NaN): the lengths may need scaling.
+/// Out of line, so that the common path carries no scaling code.
+COLLIDE_COLD static bool pair_circle_circle_tiny(Circle a, Circle b, Contact *contact, SatReport *rec)
+{
+    return pair_circle_circle_impl(a, b, contact, rec, true, true);
+}
+
+/// Two circles, any input (bad input: false, contact untouched). With
+/// r1 + r2 >= 1 px tiny_scale would give 1 (the largest length is >= 1),
+/// so the common path skips it: the same numbers.
+static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle(Circle a, Circle b, Contact *contact, SatReport *rec)
+{
+    return a.radius + b.radius >= 1.0f ? pair_circle_circle_impl(a, b, contact, rec, false, true)
+                                       : pair_circle_circle_tiny(a, b, contact, rec);
+}
+
+/// The same for two circles already known valid (the broad phase's
+/// prepared pairs): the very same numbers, without the checks.
+static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_valid(Circle a, Circle b, Contact *contact)
+{
+    return a.radius + b.radius >= 1.0f ? pair_circle_circle_impl(a, b, contact, NULL, false, false)
+                                       : pair_circle_circle_tiny(a, b, contact, NULL);
 }
 
 /* ---- Circle against a box in the box's own frame --------------------- */
@@ -142,12 +181,6 @@ static inline bool pair_circle_box_impl(Vec2 local, float radius, Vec2 half, Cla
     }
     return hit;
 }
-
-#if defined(__GNUC__)
-#define COLLIDE_COLD __attribute__((unused, noinline, cold))
-#else
-#define COLLIDE_COLD
-#endif
 
 /// A radius under a pixel: the lengths may need scaling (tiny_scale). Kept
 /// out of line, so that the common path carries no scaling code at all

@@ -14,6 +14,9 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#if defined(__SSE__) && (defined(__x86_64__) || defined(__SSE_MATH__))
+#include <xmmintrin.h>
+#endif
 
 #include "collide.h"
 
@@ -51,17 +54,23 @@ static inline float float_clamp(float v, float lo, float hi)
     return float_min(float_max(v, lo), hi);
 }
 
-/// The square root of x, for x known to be >= 0 (not NaN). Saying so lets
-/// gcc and clang emit the sqrt instruction alone: plain sqrtf keeps a libm
-/// call for negative x, to set errno, unless built with -fno-math-errno.
+/// The square root of x, for x known to be >= 0 (not NaN). The sqrt
+/// instruction alone: plain sqrtf keeps a libm call for negative x, to set
+/// errno, unless built with -fno-math-errno, and gcc 12 called it even
+/// where the range was known (the __builtin_unreachable hint below was not
+/// enough inside shapes_collide). Both give the correctly rounded root.
 static inline float float_sqrt_pos(float x)
 {
+#if defined(__SSE__) && (defined(__x86_64__) || defined(__SSE_MATH__))
+    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
+#else
 #if defined(__GNUC__)
     if (!(x >= 0.0f)) {
         __builtin_unreachable();
     }
 #endif
     return sqrtf(x);
+#endif
 }
 
 /// v scaled to unit length and its length in *length; `fallback` (and 0) when

@@ -222,6 +222,50 @@ static void test_circle_circle_bad_input(void **state)
     assert_false(collide_circle_circle(circle(3e38f, 3e38f, 1), circle(3e38f, 3e38f, 1)));
 }
 
+/* Two circles check their fields only when the arithmetic says they
+ * overlap (a miss is false for bad input too): every field of either
+ * circle of an overlapping pair (radii summing to 30 px, and to under a
+ * pixel: the scaled path) made bad in turn must still give false, through
+ * both entry points, and leave the contact untouched. */
+static void test_circle_circle_bad_input_on_overlap(void **state)
+{
+    (void)state;
+    const float bad[] = { NAN, INFINITY, -INFINITY, 1.5e8f, -1.5e8f, -1.0f };
+    const float scale[] = { 1.0f, 1e-3f };
+    for (size_t k = 0; k < sizeof scale / sizeof scale[0]; ++k) {
+        float m = scale[k];
+        Circle base[2] = { { { 100.0f * m, 50.0f * m }, 10.0f * m }, { { 110.0f * m, 55.0f * m }, 20.0f * m } };
+        Shape sa = { .kind = SHAPE_CIRCLE, .circle = base[0] };
+        Shape sb = { .kind = SHAPE_CIRCLE, .circle = base[1] };
+        Contact c = { { 0.0f, 0.0f }, 0.0f };
+        assert_true(shapes_collide(&sa, &sb, &c));
+        assert_true(collide_circle_circle(base[0], base[1]));
+        for (int which = 0; which < 2; ++which) {
+            for (int field = 0; field < 3; ++field) {
+                for (size_t v = 0; v < sizeof bad / sizeof bad[0]; ++v) {
+                    if (field < 2 && bad[v] == -1.0f) {
+                        continue;   /* -1 is a fine coordinate */
+                    }
+                    Circle cs[2] = { base[0], base[1] };
+                    float *f = field == 0 ? &cs[which].center.x : (field == 1 ? &cs[which].center.y : &cs[which].radius);
+                    *f = bad[v];
+                    Shape a = { .kind = SHAPE_CIRCLE, .circle = cs[0] };
+                    Shape b = { .kind = SHAPE_CIRCLE, .circle = cs[1] };
+                    Contact out;
+                    memset(&out, 0x77, sizeof out);
+                    Contact untouched = out;
+                    assert_false(collide_circle_circle(cs[0], cs[1]));
+                    assert_false(shapes_collide(&a, &b, &out));
+                    assert_false(shapes_collide(&b, &a, &out));
+                    assert_memory_equal(&out, &untouched, sizeof out);
+                }
+            }
+        }
+    }
+    // a negative radius the other one outweighs: r1 + r2 > 0, centres together
+    assert_false(collide_circle_circle(circle(0, 0, -1), circle(0, 0, 5)));
+}
+
 /* ---- collide_circle_aabb_regions / _report --------------------------- */
 
 static void test_regions_parts(void **state)
@@ -1409,6 +1453,7 @@ int main(void)
         cmocka_unit_test(test_vec2_normalize),
         cmocka_unit_test(test_circle_circle),
         cmocka_unit_test(test_circle_circle_bad_input),
+        cmocka_unit_test(test_circle_circle_bad_input_on_overlap),
         cmocka_unit_test(test_regions_parts),
         cmocka_unit_test(test_regions_touching),
         cmocka_unit_test(test_regions_degenerate_and_bad),
