@@ -338,6 +338,46 @@ static void test_lesson2_zones(void **s)
     app_free(&app);
 }
 
+/* Test 6: a thin selected shape still reads red. Lesson 3's F4 box is
+ * 2 px high and collides; selected, the pixels along its middle must show
+ * the colliding colour, not the selection's white. */
+static void test_thin_selected_reads_red(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, (int)CANVAS_W, (int)CANVAS_H, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    static App app;
+    assert_true(app_init(&app, 3));
+    tap(&app, SDLK_F4);
+    tap(&app, SDLK_TAB);   /* the thin box */
+    app_tick(&app);
+    assert_int_equal(app.world.selected, 1);
+    assert_true(app.world.colliding[1]);
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    view_fit(&app.view, (int)CANVAS_W, (int)CANVAS_H);
+    canvas_begin(&c, r, &app.view, NULL);
+    app_draw(&app, &c);
+    canvas_flush(&c);
+    SDL_RenderPresent(r);
+    const Color hit = app_color_hit(&app);
+    int red = 0, n = 0;
+    const Rect box = app.world.shapes[1].rect;
+    for (float x = box.center.x - box.half.x + 40.0f; x < box.center.x + box.half.x - 40.0f; x += 10.0f) {
+        const Uint8 *px = (const Uint8 *)surf->pixels + (int)box.center.y * surf->pitch + 4 * (int)x;
+        if (abs((int)px[0] - hit.r) < 60 && abs((int)px[1] - hit.g) < 60 && abs((int)px[2] - hit.b) < 60) red++;
+        n++;
+    }
+    print_message("thin box: %d of %d samples read as the colliding colour\n", red, n);
+    assert_true(red * 10 >= n * 6);
+    canvas_free(&c);
+    app_free(&app);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
 int main(void)
 {
     char err[512];
@@ -349,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_scene_with_turned_box),
         cmocka_unit_test(test_state_out_has_explanation),
         cmocka_unit_test(test_lesson2_zones),
+        cmocka_unit_test(test_thin_selected_reads_red),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     i18n_shutdown();

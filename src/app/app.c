@@ -846,6 +846,11 @@ static void draw_shapes(const App *app, Canvas *c)
          * difference survives colour blindness and a washed-out projector */
         if (hit) draw_hatch(c, pts, n, 16.0f, 4.0f, with_alpha(darker(fill), 255));
         draw_poly_outline(c, pts, n, hit ? 6.0f : 3.0f, hit ? fill : lighter(fill));
+        /* the lessons' labels keep off the outlines (a few chords of a circle do) */
+        if (w->count <= 12 && n >= 2) {
+            int step = n > 24 ? n / 24 : 1;
+            for (int k = 0; k < n; k += step) canvas_avoid_line(c, pts[k], pts[(k + step) % n], hit ? 6.0f : 3.0f);
+        }
         if (b->kind == SHAPE_CIRCLE) {
             /* the radius line shows a circle's rotation */
             Vec2 e = { b->pos.x + b->radius * cosf(b->angle), b->pos.y + b->radius * sinf(b->angle) };
@@ -854,7 +859,24 @@ static void draw_shapes(const App *app, Canvas *c)
         draw_dot(c, b->pos, 3.0f, INK);
     }
     if (w->selected >= 0 && w->selected < w->count) {
-        const Shape *s = &w->shapes[w->selected];
+        /* the selection rings the shape just outside its own outline, so a
+         * thin shape still shows its colour (red when colliding) */
+        Shape grown = w->shapes[w->selected];
+        const float gap = 7.0f / (c->view.zoom > 0.0f ? c->view.zoom : 1.0f);
+        if (grown.kind == SHAPE_CIRCLE) {
+            grown.circle.radius += gap;
+        } else if (grown.kind == SHAPE_RECT) {
+            grown.rect.half.x += gap;
+            grown.rect.half.y += gap;
+        } else {
+            Vec2 m = poly_centroid(&grown.poly);
+            for (int k = 0; k < grown.poly.count && k < POLY_MAX_VERTS; k++) {
+                Vec2 d = { grown.poly.verts[k].x - m.x, grown.poly.verts[k].y - m.y };
+                float len = sqrtf(d.x * d.x + d.y * d.y);
+                if (len > 1e-6f) grown.poly.verts[k] = (Vec2){ grown.poly.verts[k].x + d.x / len * gap, grown.poly.verts[k].y + d.y / len * gap };
+            }
+        }
+        const Shape *s = &grown;
         int n = shape_outline(s, &c->view, pts, 96);
         /* a white outline with a dark rim reads on any fill */
         draw_poly_outline(c, pts, n, 7.0f, (Color){ 0, 0, 0, 200 });

@@ -47,7 +47,7 @@ void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, struct Text *text)
     c->view = *v;
     c->text = text;
     c->nv = c->ni = 0;
-    c->label_count = c->keep_out_count = c->label_overlaps = 0;
+    c->label_count = c->keep_out_count = c->label_overlaps = c->line_count = 0;
     if (c->log != NULL) c->log->text_count = c->log->box_count = 0;
 }
 
@@ -315,6 +315,26 @@ void canvas_keep_out_disc(Canvas *c, Vec2 p, float r)
     canvas_keep_out(c, (ScreenBox){ s.x - rs, s.y - rs, s.x + rs, s.y + rs, rs });
 }
 
+void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width)
+{
+    if (c->line_count >= CANVAS_MAX_LINES) return;
+    float hw = 0.5f * width * c->view.fit;
+    c->lines[c->line_count++] = (AvoidLine){ view_to_screen(&c->view, a), view_to_screen(&c->view, b), hw };
+}
+
+/* How many of the lines to avoid cross box b. */
+static int line_crossings(const Canvas *c, ScreenBox b)
+{
+    int n = 0;
+    float t0 = 0.0f, t1 = 0.0f;
+    for (int i = 0; i < c->line_count; i++) {
+        const AvoidLine *l = &c->lines[i];
+        Vec2 lo = { b.x0 - l->half_width, b.y0 - l->half_width }, hi = { b.x1 + l->half_width, b.y1 + l->half_width };
+        n += segment_clip(l->a, l->b, lo, hi, &t0, &t1);
+    }
+    return n < 3 ? n : 3;
+}
+
 /* How many placed labels and kept-out places b touches (with margin). */
 static int crowding(const Canvas *c, ScreenBox b, float margin)
 {
@@ -400,11 +420,13 @@ ScreenBox canvas_place_label(Canvas *c, ScreenBox want, Vec2 anchor)
     const float step = 0.5f * (want.y1 - want.y0) + 4.0f * v->fit;
     /* covering something costs more than a leader crossing a label */
     ScreenBox best = moved_inside(want, 0.0f, 0.0f, x0, y0, x1, y1);
-    int best_cost = 2 * crowding(c, best, margin) + leader_crossings(c, anchor, best);
+    /* covering a line costs less than covering a label, a kept-out place */
+    int best_cost = 4 * crowding(c, best, margin) + line_crossings(c, best) + leader_crossings(c, anchor, best);
     for (int k = 1; k <= rings && best_cost > 0; k++)
         for (int d = 0; d < 8 && best_cost > 0; d++) {
             ScreenBox b = moved_inside(want, DIRS[d][0] * step * (float)k, DIRS[d][1] * step * (float)k, x0, y0, x1, y1);
-            int cost = 2 * crowding(c, b, margin);
+            int cost = 4 * crowding(c, b, margin);
+            if (cost < best_cost) cost += line_crossings(c, b);
             if (cost < best_cost) cost += leader_crossings(c, anchor, b);
             if (cost < best_cost) { best = b; best_cost = cost; }
         }

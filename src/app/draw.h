@@ -34,6 +34,9 @@ typedef struct ScreenBox { float x0, y0, x1, y1, r; } ScreenBox;
 
 #define CANVAS_MAX_LABELS 96
 #define CANVAS_MAX_KEEP_OUT 48
+#define CANVAS_MAX_LINES 384
+/* A line labels had rather not cover (an outline, a guide), output pixels. */
+typedef struct AvoidLine { Vec2 a, b; float half_width; } AvoidLine;
 
 /* Layout checks (tests/test_app_layout.c): with a log attached, a frame
  * records every text it draws and every HUD panel box, in output pixels.
@@ -67,6 +70,8 @@ typedef struct Canvas {
     ScreenBox keep_out[CANVAS_MAX_KEEP_OUT];
     int label_count, keep_out_count;
     int label_overlaps;   /* labels that found no free place this frame */
+    AvoidLine lines[CANVAS_MAX_LINES];   /* canvas_begin empties them too */
+    int line_count;
     DrawLog *log;         /* NULL (the lab itself): nothing recorded */
 } Canvas;
 
@@ -109,6 +114,11 @@ void canvas_keep_out(Canvas *c, ScreenBox b);
 void canvas_keep_out_hud(Canvas *c, float x, float y, float w, float h);
 /* ...and for the disc of radius r (canvas units, zoomed) about p. */
 void canvas_keep_out_disc(Canvas *c, Vec2 p, float r);
+/* Labels placed after this avoid covering the segment a-b (canvas units;
+ * width in canvas px at zoom 1): shapes' outlines, the lessons' lines. A
+ * soft rule: a label that cannot avoid one still goes as near as it can,
+ * and it does not count as an overlap. */
+void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width);
 /* Places a label box of want's size, preferably at want; returns where it
  * went and records it. anchor is what it labels: a place whose leader back
  * to anchor would cross another label is not free. With no free place it

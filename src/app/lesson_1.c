@@ -66,7 +66,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     const Picture q = st->q;
     Vec2 u = q.u, n = { -u.y, u.x };
     if (n.y > 0.0f) { n.x = -n.x; n.y = -n.y; }  /* n points up the screen */
-    const Color acc = app_color_accent(app), gap = app_color_gap(app), hit = app_color_hit(app);
+    const Color acc = app_color_accent(app), gap = app_color_gap(app);
     char text[96];
     /* the labels leave both centres visible, and a small circle whole */
     lesson_keep_clear(c, q.c1, 5.0f);
@@ -76,7 +76,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     /* d: the line between the centres, lifted a little above it */
     Vec2 d0 = { q.c1.x + n.x * 22.0f, q.c1.y + n.y * 22.0f }, d1 = { q.c2.x + n.x * 22.0f, q.c2.y + n.y * 22.0f };
     draw_line(c, q.c1, q.c2, 2.0f, lesson_alpha(LESSON_INK, 160));
-    draw_line(c, d0, d1, 4.0f, acc);
+    lesson_halo_line(c, d0, d1, 4.0f, acc);
     draw_line(c, (Vec2){ d0.x - n.x * 10.0f, d0.y - n.y * 10.0f }, (Vec2){ d0.x + n.x * 10.0f, d0.y + n.y * 10.0f }, 3.0f, acc);
     draw_line(c, (Vec2){ d1.x - n.x * 10.0f, d1.y - n.y * 10.0f }, (Vec2){ d1.x + n.x * 10.0f, d1.y + n.y * 10.0f }, 3.0f, acc);
     snprintf(text, sizeof text, tr("lesson1.d"), (double)q.d);
@@ -87,13 +87,14 @@ static void draw_over(const App *app, const void *state, Canvas *c)
      * below it: a gap between them means apart, overlap means collide */
     Vec2 s1 = { q.c1.x - n.x * 22.0f, q.c1.y - n.y * 22.0f }, s2 = { q.c2.x - n.x * 22.0f, q.c2.y - n.y * 22.0f };
     Vec2 e1 = { s1.x + u.x * q.r1, s1.y + u.y * q.r1 }, e2 = { s2.x - u.x * q.r2, s2.y - u.y * q.r2 };
-    draw_line(c, s1, e1, 6.0f, LESSON_INK);
-    draw_line(c, s2, e2, 6.0f, lesson_alpha(LESSON_INK_DIM, 255));
+    lesson_halo_line(c, s1, e1, 6.0f, LESSON_INK);
+    lesson_halo_line(c, s2, e2, 6.0f, lesson_alpha(LESSON_INK_DIM, 255));
     if (q.hit) {
         /* the stretch where r1 and r2 overlap */
-        draw_line(c, e2, e1, 10.0f, hit);
+        /* the overlap in the accent colour on a halo: not red on red circles */
+        lesson_halo_line(c, e2, e1, 10.0f, acc);
     } else {
-        draw_dashed_line(c, e1, e2, 4.0f, 8.0f, gap);
+        lesson_halo_dashed(c, e1, e2, 4.0f, 8.0f, gap);
         snprintf(text, sizeof text, tr("lesson1.gap"), (double)(q.d - q.r1 - q.r2));
         Vec2 g = { 0.5f * (e1.x + e2.x) - n.x * 30.0f, 0.5f * (e1.y + e2.y) - n.y * 30.0f };
         lesson_label(c, g, LESSON_SMALL, gap, ALIGN_CENTER, text);

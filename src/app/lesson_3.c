@@ -88,8 +88,9 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     /* C to A: solid when within r, dashed when longer */
     Vec2 mid = { cc.x, cc.y + 34.0f };
     if (q.dist > 0.5f) {
-        if (q.hit) draw_line(c, cc, q.a, 5.0f, hitc);
-        else draw_dashed_line(c, cc, q.a, 4.0f, 10.0f, gap);
+        /* in the accent colour on a dark halo: never red on a red circle */
+        if (q.hit) lesson_halo_line(c, cc, q.a, 5.0f, acc);
+        else lesson_halo_dashed(c, cc, q.a, 4.0f, 10.0f, gap);
         /* and r along the same line, from C, for comparison */
         float ux = (q.a.x - cc.x) / q.dist, uy = (q.a.y - cc.y) / q.dist;
         Vec2 nrm = { -uy, ux };
@@ -98,7 +99,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         if (nrm.x * (mid0.x - q.r.center.x) + nrm.y * (mid0.y - q.r.center.y) > 0.0f) { nrm.x = -nrm.x; nrm.y = -nrm.y; }
         Vec2 r0 = { cc.x + nrm.x * 14.0f, cc.y + nrm.y * 14.0f };
         Vec2 r1 = { r0.x + ux * q.c.radius, r0.y + uy * q.c.radius };
-        draw_line(c, r0, r1, 3.0f, LESSON_INK);
+        lesson_halo_line(c, r0, r1, 3.0f, LESSON_INK);
         mid = (Vec2){ mid0.x - nrm.x * 34.0f, mid0.y - nrm.y * 34.0f };
     }
     draw_dot(c, q.a, 8.0f, acc);

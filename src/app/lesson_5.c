@@ -115,11 +115,12 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     }
     /* lesson 3's clamp, on the ghost */
     if (q.dist > 0.5f) {
-        if (q.hit) draw_line(c, q.ghost, q.a_local, 5.0f, hitc);
-        else draw_dashed_line(c, q.ghost, q.a_local, 4.0f, 10.0f, gap);
+        /* in the accent colour on a dark halo: never red on a red shape */
+        if (q.hit) lesson_halo_line(c, q.ghost, q.a_local, 5.0f, acc);
+        else lesson_halo_dashed(c, q.ghost, q.a_local, 4.0f, 10.0f, gap);
     }
     /* and back on the real rectangle */
-    draw_line(c, q.c.center, q.a_world, 2.0f, lesson_alpha(LESSON_INK, 170));
+    lesson_halo_line(c, q.c.center, q.a_world, 2.0f, lesson_alpha(LESSON_INK, 200));
     draw_dot(c, q.a_local, 8.0f, acc);
     draw_dot(c, q.ghost, 6.0f, LESSON_INK);
     draw_dot(c, q.a_world, 7.0f, acc);

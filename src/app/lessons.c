@@ -75,12 +75,14 @@ void lesson_halo_line(Canvas *c, Vec2 a, Vec2 b, float width, Color col)
 {
     draw_line(c, a, b, width + 4.0f, HALO);
     draw_line(c, a, b, width, col);
+    canvas_avoid_line(c, a, b, width + 4.0f);
 }
 
 void lesson_halo_dashed(Canvas *c, Vec2 a, Vec2 b, float width, float dash, Color col)
 {
     draw_dashed_line(c, a, b, width + 4.0f, dash, HALO);
     draw_dashed_line(c, a, b, width, dash, col);
+    canvas_avoid_line(c, a, b, width + 4.0f);
 }
 
 bool lesson_pair_collides(const App *app)
