@@ -28,6 +28,7 @@
 #include "app/i18n.h"
 #include "app/scene.h"
 #include "app/lessons.h"
+#include "app/text.h"
 #include "app_drive.h"
 
 static uint64_t rng_state = 0x0E7B1A1Au;
@@ -378,6 +379,56 @@ static void test_thin_selected_reads_red(void **s)
     SDL_FreeSurface(surf);
 }
 
+/* The selection panel's box (the top-right keep-out) after a frame. */
+static ScreenBox selection_panel(App *app, SDL_Renderer *r, Text *text)
+{
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    view_fit(&app->view, (int)CANVAS_W, (int)CANVAS_H);
+    canvas_begin(&c, r, &app->view, text);
+    app_draw(app, &c);
+    ScreenBox best = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+    for (int i = 0; i < c.keep_out_count; i++)
+        if (c.keep_out[i].r <= 0.0f && c.keep_out[i].y0 < 40.0f && c.keep_out[i].x1 > best.x1) best = c.keep_out[i];
+    if (text != NULL) text_frame_end(text);
+    canvas_free(&c);
+    return best;
+}
+
+/* Test 7: the selection panel keeps its width when "(free)" becomes
+ * "(colliding)", in every language: the panels beside it do not re-wrap. */
+static void test_panel_keeps_width(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, (int)CANVAS_W, (int)CANVAS_H, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    Text *text = text_create(r);
+    if (text == NULL) { print_message("no font: skipped\n"); SDL_DestroyRenderer(r); SDL_FreeSurface(surf); return; }
+    static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
+    char err[512];
+    for (int l = 0; l < 3; l++) {
+        assert_true(i18n_set_language(LANGS[l], err, sizeof err));
+        static App app;
+        assert_true(app_init(&app, 5));
+        app_tick(&app);
+        assert_false(app.world.colliding[0]);
+        ScreenBox a = selection_panel(&app, r, text);
+        app.world.bodies[0].pos = app.world.bodies[1].pos;
+        app_tick(&app);
+        assert_true(app.world.colliding[0]);
+        ScreenBox b = selection_panel(&app, r, text);
+        print_message("%s: selection panel %.0f px wide free, %.0f colliding\n", LANGS[l], (double)(a.x1 - a.x0),
+                      (double)(b.x1 - b.x0));
+        assert_true(a.x1 - a.x0 > 50.0f);
+        assert_true(fabsf((a.x1 - a.x0) - (b.x1 - b.x0)) < 0.5f);
+        app_free(&app);
+    }
+    i18n_set_language("en", err, sizeof err);
+    text_destroy(text);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
 int main(void)
 {
     char err[512];
@@ -390,6 +441,7 @@ int main(void)
         cmocka_unit_test(test_state_out_has_explanation),
         cmocka_unit_test(test_lesson2_zones),
         cmocka_unit_test(test_thin_selected_reads_red),
+        cmocka_unit_test(test_panel_keeps_width),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     i18n_shutdown();

@@ -900,7 +900,9 @@ static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, con
         int rows = 0;
         float wi = measure_hud_text_wrapped(c, sizes[i], max_w, lines[i], &rows);
         if (wi > wmax) wmax = wi;
-        h += sizes[i] * 1.3f * (float)(rows > 0 ? rows : 1);
+        /* a line of no colour only reserves width (the panel keeps its size
+         * when a value changes), and is neither drawn nor given a row */
+        if (cols[i].a > 0) h += sizes[i] * 1.3f * (float)(rows > 0 ? rows : 1);
     }
     if (wmax <= 0.0f) return (Vec2){ 0.0f, 0.0f };
     if (!draw) return (Vec2){ wmax + 24.0f, h };
@@ -908,6 +910,7 @@ static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, con
     draw_hud_box(c, bx, y, wmax + 24.0f, h, PANEL);
     float ty = y + 6.0f;
     for (int i = 0; i < n; i++) {
+        if (cols[i].a == 0) continue;
         float lh = sizes[i] * 1.3f;
         int rows = draw_hud_text_wrapped(c, (Vec2){ align == ALIGN_RIGHT ? x - 12.0f : x + 12.0f, ty }, sizes[i], lh,
                                          max_w, cols[i], align, lines[i]);
@@ -994,10 +997,10 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
     const float margin = 10.0f, pad = 24.0f, gap = 10.0f;
 
     /* top right: the selected shape */
-    char l1[320], l2[320];
-    const char *sel[2] = { l1, l2 };
-    float ss[2] = { HUD_TEXT, HUD_SMALL };
-    Color sc[2] = { INK, INK };
+    char l1[320], l2[320], l3[320];
+    const char *sel[3] = { l1, l2, l3 };
+    float ss[3] = { HUD_TEXT, HUD_SMALL, HUD_TEXT };
+    Color sc[3] = { INK, INK, { 0, 0, 0, 0 } };   /* l3: the other state, for its width only */
     Vec2 right = { 0.0f, 0.0f };
     bool show_sel = w->selected >= 0 && w->selected < w->count && w->count <= 200;
     if (show_sel) {
@@ -1006,6 +1009,8 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
         sc[0] = hide ? INK : w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
         snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
                  hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
+        snprintf(l3, sizeof l3, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
+                 tr(!hide && w->colliding[w->selected] ? "hud.free" : "hud.colliding"));
         if (b->kind == SHAPE_CIRCLE)
             snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
         else if (b->kind == SHAPE_RECT)
@@ -1014,7 +1019,7 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
         else
             snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
                      (double)(b->angle / DEG));
-        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 2, ALIGN_RIGHT, 520.0f);
+        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 3, ALIGN_RIGHT, 520.0f);
     }
 
     /* top left: the lesson and its idea */
