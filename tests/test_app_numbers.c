@@ -1,5 +1,5 @@
 /*
- * test_app_numbers.c - what lessons 1, 4, 8 and 9 write on the screen, read
+ * test_app_numbers.c - what lessons 1, 2, 4, 5, 6-7, 8 and 9 write on screen, read
  * back from the frame's text log (DrawLog: every HUD line and canvas label
  * as drawn), against an independent computation here, in double precision,
  * from the shapes' own coordinates (World.shapes, what the module sees).
@@ -12,10 +12,13 @@
  *             apart), the depth beside each arrow, the HUD's counts, all by
  *             brute force (a separating axis test written here);
  *   lesson 9: N, pairs tested (every pair: N(N-1)/2) and colliding, by
- *             brute force over all pairs, in both methods.
+ *             brute force over all pairs, in both methods;
+ *   lesson 2: the text panel's part, axis, inequality and numbers;
+ *   lesson 5: the turn (-angle), C and C', |C'A'| against r;
+ *   lessons 6, 7: the MTV's depth beside B's arrow and in the HUD.
  *
  * Over the presets and seeded random arrangements. Arrangements within
- * rounding of touching (|gap| < 0.01 px) are drawn again: there the float
+ * rounding of touching (|gap| < 0.01 px) are skipped: there the float
  * test and the double one may rightly disagree.
  */
 #include <math.h>
@@ -50,14 +53,24 @@ static void frame_draw(App *app)
 }
 
 /* The first text (hud: HUD or canvas label) starting with prefix, or NULL;
- * *from is where to go on searching. */
+ * *from is where to go on searching. A text wrapped into several lines
+ * comes back whole (its lines joined by a space). */
 static const char *find_text(bool hud, const char *prefix, int *from)
 {
+    static char whole[4][1024];
+    static int turn = 0;
     for (int i = from != NULL ? *from : 0; i < F.log->text_count; i++) {
         const DrawnText *t = &F.log->texts[i];
-        if (t->hud == hud && strncmp(t->text, prefix, strlen(prefix)) == 0) {
+        if (t->hud == hud && t->line == 0 && strncmp(t->text, prefix, strlen(prefix)) == 0) {
             if (from != NULL) *from = i + 1;
-            return t->text;
+            char *w = whole[turn++ % 4];
+            snprintf(w, sizeof whole[0], "%s", t->text);
+            for (int k = 1; k < t->lines && i + k < F.log->text_count; k++) {
+                assert_int_equal(F.log->texts[i + k].line, k);
+                size_t len = strlen(w);
+                snprintf(w + len, sizeof whole[0] - len, " %s", F.log->texts[i + k].text);
+            }
+            return w;
         }
     }
     return NULL;
@@ -612,6 +625,202 @@ static void test_lesson9_counts(void **s)
     app_free(&app);
 }
 
+/* ---- Lesson 2: the text panel's inequalities ------------------------------ */
+
+/* The part and axis the three-part method decides by, from the shapes in
+ * double, and the HUD line(s) that must say so with these numbers. Returns
+ * false when the arrangement is within rounding of a boundary. */
+static bool check_lesson2(App *app, const char *where)
+{
+    const Shape *s = app->world.shapes;
+    double r = s[0].circle.radius, hw = s[1].rect.half.x, hh = s[1].rect.half.y;
+    double adx = fabs((double)s[0].circle.center.x - s[1].rect.center.x);
+    double ady = fabs((double)s[0].circle.center.y - s[1].rect.center.y);
+    double cx = adx - hw, cy = ady - hh;
+    const double edges[5] = { cx - r, cy - r, cx, cy, hypot(cx, cy) - r };
+    for (int i = 0; i < 5; i++)
+        if (fabs(edges[i]) < 0.01) return false;
+    frame_draw(app);
+    const char *h = find_text(true, "Part ", NULL);
+    if (h == NULL) fail_msg("%s: no HUD line \"Part ...\"", where);
+    double v[5];
+    char sign[16] = "", what[160];
+    if (cx > r || cy > r) {
+        bool x = cx > r;   /* the test looks at x first */
+        assert_int_equal(sscanf(h, x ? "Part 1, far zone: |dx| = %lf > w/2 + r = %lf" : "Part 1, far zone: |dy| = %lf > h/2 + r = %lf",
+                                &v[0], &v[1]), 2);
+        const double want[2] = { x ? adx : ady, (x ? hw : hh) + r };
+        for (int i = 0; i < 2; i++) {
+            snprintf(what, sizeof what, "%s, far zone number %d of \"%s\"", where, i, h);
+            near_printed(v[i], want[i], 0.05, what);
+        }
+    } else if (cx <= 0.0 || cy <= 0.0) {
+        bool x = cx <= 0.0;
+        if (sscanf(h, x ? "Part 2, edge band: |dx| = %lf ≤ w/2 = %lf and |dy| = %lf ≤ h/2 + r = %lf"
+                        : "Part 2, edge band: |dx| = %lf ≤ w/2 + r = %lf and |dy| = %lf ≤ h/2 = %lf",
+                   &v[0], &v[1], &v[2], &v[3]) != 4)
+            fail_msg("%s: the centre is in the %s edge band, the HUD says \"%s\"", where, x ? "upper/lower" : "left/right", h);
+        const double want[4] = { adx, x ? hw : hw + r, ady, x ? hh + r : hh };
+        for (int i = 0; i < 4; i++) {
+            snprintf(what, sizeof what, "%s, edge band number %d of \"%s\"", where, i, h);
+            near_printed(v[i], want[i], 0.05, what);
+        }
+    } else {
+        bool hit = cx * cx + cy * cy <= r * r;
+        if (sscanf(h, "Part 3, corner: %lf² + %lf² = %lf %15s r² = %lf", &v[0], &v[1], &v[2], sign, &v[3]) != 5)
+            fail_msg("%s: the centre is in a corner, the HUD says \"%s\"", where, h);
+        const double want[4] = { cx, cy, cx * cx + cy * cy, r * r };
+        const double half[4] = { 0.05, 0.05, 0.5 + 0.1 * (cx + cy), 0.5 };
+        for (int i = 0; i < 4; i++) {
+            snprintf(what, sizeof what, "%s, corner number %d of \"%s\"", where, i, h);
+            near_printed(v[i], want[i], half[i], what);
+        }
+        if (strcmp(sign, hit ? "≤" : ">") != 0) fail_msg("%s: corner, the HUD says %s for %.3f vs %.3f", where, sign, want[2], want[3]);
+        if (strstr(h, lesson_verdict(hit)) == NULL) fail_msg("%s: HUD verdict wrong: %s", where, h);
+    }
+    return true;
+}
+
+static void test_lesson2_text_panel(void **s)
+{
+    (void)s;
+    App app;
+    assert_true(app_init(&app, 2));
+    int parts[3] = { 0, 0, 0 };
+    for (int k = 0; k < 400; k++) {
+        Body b[2];
+        double rx = rnd(480.0, 800.0), ry = rnd(330.0, 470.0), w = rnd(20.0, 360.0), h = rnd(20.0, 220.0);
+        double r = rnd(8.0, 110.0);
+        b[0] = body_circle((float)(rx + rnd(-0.5 * w - 1.3 * r, 0.5 * w + 1.3 * r)),
+                           (float)(ry + rnd(-0.5 * h - 1.3 * r, 0.5 * h + 1.3 * r)), (float)r);
+        b[1] = body_rect((float)rx, (float)ry, (float)w, (float)h, 0.0f);
+        put(&app, b, 2);
+        char where[64];
+        snprintf(where, sizeof where, "lesson 2, random arrangement %d", k);
+        if (!check_lesson2(&app, where)) continue;
+        json_t *st = app_state_json(&app);
+        parts[(int)json_integer_value(json_object_get(json_object_get(st, "region"), "part")) - 1]++;
+        json_decref(st);
+    }
+    app_free(&app);
+    print_message("  lesson 2: far %d, edge band %d, corner %d\n", parts[0], parts[1], parts[2]);
+    assert_true(parts[0] > 20 && parts[1] > 20 && parts[2] > 20);
+}
+
+/* ---- Lesson 5: the turn -------------------------------------------------- */
+
+static void check_lesson5(App *app, const char *where)
+{
+    const Shape *s = app->world.shapes;
+    double th = s[1].rect.angle, c = cos(-th), sn = sin(-th);
+    double px = (double)s[0].circle.center.x - s[1].rect.center.x, py = (double)s[0].circle.center.y - s[1].rect.center.y;
+    double gx = s[1].rect.center.x + c * px - sn * py, gy = s[1].rect.center.y + sn * px + c * py;
+    double lx = c * px - sn * py, ly = sn * px + c * py;
+    double hw = s[1].rect.half.x, hh = s[1].rect.half.y, r = s[0].circle.radius;
+    double ex = lx - fmax(-hw, fmin(hw, lx)), ey = ly - fmax(-hh, fmin(hh, ly)), dist = hypot(ex, ey);
+    if (fabs(dist - r) < 0.01) return;
+    frame_draw(app);
+    const char *h = find_text(true, "Turn ", NULL);
+    if (h == NULL) fail_msg("%s: no HUD line \"Turn ...\"", where);
+    double v[5];
+    char what[160];
+    assert_int_equal(sscanf(h, "Turn %lf°: C (%lf, %lf) → C' (%lf, %lf)", &v[0], &v[1], &v[2], &v[3], &v[4]), 5);
+    const double want[5] = { -th * 180.0 / M_PI, s[0].circle.center.x, s[0].circle.center.y, gx, gy };
+    const double half[5] = { 0.05, 0.5, 0.5, 0.5, 0.5 };
+    for (int i = 0; i < 5; i++) {
+        snprintf(what, sizeof what, "%s, number %d of \"%s\"", where, i, h);
+        near_printed(v[i], want[i], half[i], what);
+    }
+    h = find_text(true, "Upright box: ", NULL);
+    assert_non_null(h);
+    char sign[16] = "";
+    assert_int_equal(sscanf(h, "Upright box: |C'A'| = %lf %15s r = %lf", &v[0], sign, &v[1]), 3);
+    snprintf(what, sizeof what, "%s, |C'A'| of \"%s\"", where, h);
+    near_printed(v[0], dist, 0.05, what);
+    near_printed(v[1], r, 0.5, what);
+    if (strcmp(sign, dist <= r ? "≤" : ">") != 0) fail_msg("%s: \"%s\" for |C'A'| = %.3f, r = %.3f", where, h, dist, r);
+}
+
+static void test_lesson5_turn(void **s)
+{
+    (void)s;
+    App app;
+    assert_true(app_init(&app, 5));
+    for (int k = 0; k < 200; k++) {
+        Body b[2];
+        double rx = rnd(500.0, 780.0), ry = rnd(350.0, 460.0);
+        b[0] = body_circle((float)(rx + rnd(-250.0, 250.0)), (float)(ry + rnd(-150.0, 150.0)), (float)rnd(10.0, 90.0));
+        b[1] = body_rect((float)rx, (float)ry, (float)rnd(30.0, 320.0), (float)rnd(30.0, 200.0), (float)rnd(-179.0, 179.0));
+        put(&app, b, 2);
+        char where[64];
+        snprintf(where, sizeof where, "lesson 5, random arrangement %d", k);
+        check_lesson5(&app, where);
+    }
+    app_free(&app);
+}
+
+/* ---- Lessons 6 and 7: the MTV's depth ------------------------------------- */
+
+/* With the walk shown whole (A), a colliding pair shows "MTV d px" beside
+ * B's arrow and the HUD says how far B moves: both the double SAT depth. */
+static bool check_mtv(App *app, const char *where)
+{
+    DShape a = dshape(&app->world.shapes[0]), b = dshape(&app->world.shapes[1]);
+    double depth = sat_double(&a, &b);
+    if (fabs(depth) < 0.01) return false;
+    frame_draw(app);
+    const char *t = find_text(false, "MTV", NULL);
+    if (depth < 0.0) {
+        if (t != NULL) fail_msg("%s: apart by %.3f, yet a label says %s", where, -depth, t);
+        return true;
+    }
+    if (t == NULL) fail_msg("%s: colliding (depth %.3f), no MTV label", where, depth);
+    double v = NAN;
+    assert_int_equal(sscanf(t, "MTV\u00a0%lf\u00a0px", &v), 1);
+    char what[160];
+    snprintf(what, sizeof what, "%s, label \"%s\"", where, t);
+    near_printed(v, depth, 0.05, what);
+    const char *h = find_text(true, "Minimum\u00a0translation", NULL);
+    if (h == NULL) fail_msg("%s: colliding, no HUD line on the minimum translation", where);
+    const char *m = strstr(h, "move ");
+    assert_non_null(m);
+    char who[16];
+    assert_int_equal(sscanf(m, "move %15s %lf", who, &v), 2);
+    snprintf(what, sizeof what, "%s, HUD \"%s\"", where, h);
+    near_printed(v, depth, 0.05, what);
+    return true;
+}
+
+static void test_sat_mtv_depth(void **s)
+{
+    (void)s;
+    int hits = 0, checked = 0;
+    for (int n = 6; n <= 7; n++) {
+        App app;
+        assert_true(app_init(&app, n));
+        Body b[2] = { app.world.bodies[0], app.world.bodies[1] };
+        for (int k = 0; k < 100; k++) {
+            b[0].pos = (Vec2){ (float)rnd(450.0, 650.0), (float)rnd(330.0, 480.0) };
+            b[1].pos = (Vec2){ (float)(b[0].pos.x + rnd(-260.0, 260.0)), (float)(b[0].pos.y + rnd(-150.0, 150.0)) };
+            b[0].angle = (float)rnd(-M_PI, M_PI);
+            b[1].angle = (float)rnd(-M_PI, M_PI);
+            put(&app, b, 2);
+            tap(&app, SDLK_a);   /* the walk shown whole */
+            app_tick(&app);
+            char where[64];
+            snprintf(where, sizeof where, "lesson %d, random arrangement %d", n, k);
+            if (check_mtv(&app, where)) {
+                checked++;
+                DShape da = dshape(&app.world.shapes[0]), db = dshape(&app.world.shapes[1]);
+                hits += sat_double(&da, &db) > 0.0;
+            }
+        }
+        app_free(&app);
+    }
+    print_message("  lessons 6 and 7: %d arrangements, %d colliding\n", checked, hits);
+    assert_true(hits > 20 && checked - hits > 20);
+}
+
 /* ---- Fixture ------------------------------------------------------------- */
 
 static int setup(void **s)
@@ -648,9 +857,12 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lesson1_numbers),
+        cmocka_unit_test(test_lesson2_text_panel),
         cmocka_unit_test(test_lesson4_numbers),
+        cmocka_unit_test(test_lesson5_turn),
         cmocka_unit_test(test_lesson8_table),
         cmocka_unit_test(test_lesson9_counts),
+        cmocka_unit_test(test_sat_mtv_depth),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
