@@ -269,14 +269,12 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
         // validity checked inside, on a hit only
         hit = pair_circle_circle(a->circle, b->circle, contact, NULL);
     } else if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
-        // the rectangle's frame and axes: all sat_circle_polygon reads of it
         bool circle_first = pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT);
         Circle c = circle_first ? a->circle : b->circle;
         Rect r = circle_first ? b->rect : a->rect;
         if (circle_ok(c) && rect_ok(r)) {
-            Hull h;
-            hull_rect_frame(&h, r);
-            hit = sat_circle_polygon(c, &h, circle_first, contact, NULL);
+            // the rectangle's frame, passed as it is (no hull)
+            hit = sat_circle_rect_shape(c, circle_first ? &b->rect : &a->rect, circle_first, contact);
         }
     } else if (pair == PAIR(SHAPE_RECT, SHAPE_RECT)) {
         if (!(rect_ok(a->rect) && rect_ok(b->rect))) {

@@ -28,51 +28,6 @@
 #define ALWAYS_INLINE
 #endif
 
-/* ---- A rotation without the libm call -------------------------------- */
-
-/// cos and sin of `angle`, as rot_make gives them (cosf, sinf) but computed
-/// inline, with a short dependency chain: the angle reduced by the nearest
-/// multiple k of pi/2 in double (k rounded by adding and removing 1.5 * 2^52,
-/// pi/2 split in two parts, so the reduction is exact to about 1e-20 for
-/// |angle| <= 1e5), then Taylor polynomials in double on [-pi/4, pi/4]
-/// evaluated in Estrin's order (truncation below 1e-11 relative: they round
-/// to the floats cosf and sinf give, but for rare last-bit ties), swapped
-/// and signed by k mod 4. Beyond 1e5 rad, rot_make. In a turned
-/// rectangle's ray cast the libm call was half the time.
-static inline Rot rot_fast(float angle)
-{
-    Rot q = { 1.0f, 0.0f };
-    if (angle != 0.0f) {
-        if (float_abs(angle) <= 1e5f) {
-            const double shifter = 6755399441055744.0;   /* 1.5 * 2^52 */
-            double x = (double)angle;
-            double kr = x * 0.63661977236758134308 + shifter;   /* 2 / pi */
-            uint64_t bits = 0;
-            memcpy(&bits, &kr, sizeof bits);
-            double kd = kr - shifter;
-            double r = (x - kd * 1.57079632673412561417e+00) - kd * 6.07710050650619224932e-11;
-            double r2 = r * r;
-            double r4 = r2 * r2;
-            double r8 = r4 * r4;
-            double ps = (-1.0 / 6.0 + r2 * (1.0 / 120.0)) + r4 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0))
-                      + r8 * (-1.0 / 39916800.0);
-            double pc = (-0.5 + r2 * (1.0 / 24.0)) + r4 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0))
-                      + r8 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0));
-            double sn = r + (r * r2) * ps;
-            double cs = 1.0 + r2 * pc;
-            switch (bits & 3u) {
-            case 0: q.c = (float)cs; q.s = (float)sn; break;
-            case 1: q.c = (float)-sn; q.s = (float)cs; break;
-            case 2: q.c = (float)-cs; q.s = (float)-sn; break;
-            default: q.c = (float)sn; q.s = (float)-cs; break;
-            }
-        } else {
-            q = rot_make(angle);
-        }
-    }
-    return q;
-}
-
 /* ---- What one cast found --------------------------------------------- */
 
 /// The result of one cast, in the frame it was computed in.
@@ -576,7 +531,7 @@ static inline ALWAYS_INLINE bool ray_rect(const Shape *s, Vec2 o, Vec2 d, RayHit
     if (rec != NULL) {
         *rec = record_blank(SHAPE_RECT);
     }
-    Box b = { s->rect.center, rot_fast(s->rect.angle), s->rect.half };
+    Box b = { s->rect.center, rot_make(s->rect.angle), s->rect.half };
     Cast c = cast_box_world(&b, o, d, rec);
     if (far) {
         c = cast_miss();
@@ -879,7 +834,7 @@ static inline ALWAYS_INLINE bool sweep_impl(Circle c, Vec2 motion, const Shape *
         }
     } break;
     case SHAPE_RECT: {
-        Box b = { s->rect.center, rot_fast(s->rect.angle), s->rect.half };
+        Box b = { s->rect.center, rot_make(s->rect.angle), s->rect.half };
         res = sweep_box(&b, o, motion, r, true, &st, rec);
         if (far) {
             res = sweep_miss();

@@ -115,12 +115,12 @@ static inline bool sat_edge_axis(const Hull *own, int k, float omin, float omax,
 /// Hands one axis to the recorder: the intervals from the owner's frame
 /// (origin `o`) to world units.
 static void record(SatReport *rec, Vec2 n, Vec2 o, float lo, float hi, float omin, float omax,
-                   bool own_is_a, float way, SatAxisSource source, int edge)
+                   bool own_is_a, float way, bool gap, SatAxisSource source, int edge)
 {
     float off = vec2_dot(n, o);
     Interval own = { lo + off, hi + off };
     Interval other = { omin + off, omax + off };
-    rec_axis(rec, n, own_is_a ? own : other, own_is_a ? other : own, way, way < 0.0f, source, edge);
+    rec_axis(rec, n, own_is_a ? own : other, own_is_a ? other : own, way, gap, source, edge);
 }
 
 /// The hull's vertices projected on n (in the hull's frame).
@@ -170,7 +170,7 @@ SAT_INLINE bool sat_own_axis(const Hull *own, int k, float omin, float omax, boo
         gap = sat_edge_axis(own, k, omin, omax, own_is_a, best, index, rec != NULL, &lo, &way);
     }
     if (rec != NULL) {
-        record(rec, own->n[k], own->origin, lo, own->hi[k], omin, omax, own_is_a, way, source,
+        record(rec, own->n[k], own->origin, lo, own->hi[k], omin, omax, own_is_a, way, gap, source,
                hull_edge_index(own, k));
     }
     return gap;
@@ -213,7 +213,7 @@ SAT_INLINE bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is
         float way = sat_axis(n, at, at, low + s, high + s, own_is_a, best, *index);
         gap |= way < 0.0f;
         if (rec != NULL) {
-            record(rec, n, own->origin, at, at, low + s, high + s, own_is_a, way, source, 0);
+            record(rec, n, own->origin, at, at, low + s, high + s, own_is_a, way, way < 0.0f, source, 0);
         }
         *index += 1;
     }
@@ -265,7 +265,7 @@ static bool sat_rects(const Hull *a, const Hull *b, Contact *contact, SatReport 
             if (rec != NULL) {
                 const Hull *own = own_is_a ? a : b;
                 record(rec, axis[k], own->origin, -r_own[k], r_own[k], s[k] - r_other[k], s[k] + r_other[k],
-                       own_is_a, way, own_is_a ? SAT_FROM_A : SAT_FROM_B, k & 1);
+                       own_is_a, way, way < 0.0f, own_is_a ? SAT_FROM_A : SAT_FROM_B, k & 1);
             }
         }
         (void)sat_finish(hit, &best, contact, rec);
@@ -316,41 +316,72 @@ bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec
 
 /* ---- Circle against a polygon or rectangle --------------------------- */
 
-/// The rectangle in its own frame, in closed form: its 2 axes, then the
-/// axis from the centre towards the nearest corner (the one on the centre's
-/// side of both axes); on a unit local axis u the rectangle spans
-/// +-(hx |u.x| + hy |u.y|).
-SAT_INLINE bool sat_circle_rect(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
+/// The rectangle in its own frame (centre `origin`, rotation q, half
+/// extents `half`), in closed form: its 2 axes (0 the local -y, 1 the local
+/// x, as hull_rect_frame), then the axis from the centre towards the
+/// nearest corner (the one on the centre's side of both axes); on a unit
+/// local axis u the rectangle spans +-(hx |u.x| + hy |u.y|). The corner's
+/// axis can show a gap only when the centre lies past both edge lines (the
+/// corner zone: elsewhere the nearest feature is an edge, whose axis already
+/// spoke), and there the gap is Pythagoras on the corner offsets against r,
+/// as in the clamp method: no square root to decide. The axis itself (a
+/// normalisation) is built only when it counts towards the contact (corner
+/// zone, no gap, contact wanted) or for the recorder, which shows it always.
+SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, SatBest *track,
+                                SatReport *rec)
 {
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
+    Vec2 n0 = vec2_make(q.s, -q.c);
+    Vec2 n1 = vec2_make(q.c, q.s);
     float r = c.radius;
-    Vec2 l = rot_inv_apply(h->q, vec2_sub(c.center, h->origin));
+    Vec2 l = rot_inv_apply(q, vec2_sub(c.center, origin));
     // axis 0 is the local -y, axis 1 the local x
     float cp0 = -l.y;
     float cp1 = l.x;
-    float way0 = sat_axis(h->n[0], -h->half.y, h->half.y, cp0 - r, cp0 + r, own_is_a, track, 0);
-    float way1 = sat_axis(h->n[1], -h->half.x, h->half.x, cp1 - r, cp1 + r, own_is_a, track, 1);
+    float way0 = sat_axis(n0, -half.y, half.y, cp0 - r, cp0 + r, own_is_a, track, 0);
+    float way1 = sat_axis(n1, -half.x, half.x, cp1 - r, cp1 + r, own_is_a, track, 1);
     bool gap = (way0 < 0.0f) | (way1 < 0.0f);
     if (rec != NULL) {
-        record(rec, h->n[0], h->origin, -h->half.y, h->half.y, cp0 - r, cp0 + r, own_is_a, way0, source, 0);
-        record(rec, h->n[1], h->origin, -h->half.x, h->half.x, cp1 - r, cp1 + r, own_is_a, way1, source, 1);
+        record(rec, n0, origin, -half.y, half.y, cp0 - r, cp0 + r, own_is_a, way0, way0 < 0.0f, source, 0);
+        record(rec, n1, origin, -half.x, half.x, cp1 - r, cp1 + r, own_is_a, way1, way1 < 0.0f, source, 1);
     }
-    if (!gap || rec != NULL) {
-        // the nearest corner, and the unit axis towards it (any axis when the
-        // centre is the corner: it lies inside the rectangle's interval)
-        bool px = l.x >= 0.0f;
-        bool py = l.y >= 0.0f;
-        Vec2 corner = vec2_make(px ? h->half.x : -h->half.x, py ? h->half.y : -h->half.y);
-        Vec2 ul = vec2_normalize_or(vec2_sub(corner, l), vec2_make(1.0f, 0.0f), NULL);
-        float ext = h->half.x * float_abs(ul.x) + h->half.y * float_abs(ul.y);
-        float cp = vec2_dot(l, ul);
-        Vec2 u = rot_apply(h->q, ul);
-        float way = sat_axis(u, -ext, ext, cp - r, cp + r, own_is_a, track, 2);
-        gap |= way < 0.0f;
-        if (rec != NULL) {
-            // the corner's number as rect_corners gives it
-            int vertex = py ? (px ? 2 : 3) : (px ? 1 : 0);
-            record(rec, u, h->origin, -ext, ext, cp - r, cp + r, own_is_a, way, SAT_FROM_CIRCLE, vertex);
+    // how far the centre lies past each edge line (the corner offsets)
+    float ex = float_abs(l.x) - half.x;
+    float ey = float_abs(l.y) - half.y;
+    bool corner_zone = (ex > 0.0f) & (ey > 0.0f);
+    if ((!gap && corner_zone) || rec != NULL) {
+        bool corner_gap = false;
+        if (corner_zone) {
+            // Pythagoras against r (tiny lengths scaled up exactly first, so
+            // that no square underflows: see tiny_scale)
+            float s = r < 1.0f ? tiny_scale(float_max(float_max(ex, ey), r)) : 1.0f;
+            float sx = ex * s;
+            float sy = ey * s;
+            float sr = r * s;
+            corner_gap = sx * sx + sy * sy > sr * sr;
+        }
+        gap |= corner_gap;
+        bool track_corner = corner_zone && !gap && track != NULL;
+        if (track_corner || rec != NULL) {
+            // the nearest corner, and the unit axis towards it (any axis when
+            // the centre is the corner: it lies inside the rectangle's interval)
+            bool px = l.x >= 0.0f;
+            bool py = l.y >= 0.0f;
+            Vec2 corner = vec2_make(px ? half.x : -half.x, py ? half.y : -half.y);
+            Vec2 ul = vec2_normalize_or(vec2_sub(corner, l), vec2_make(1.0f, 0.0f), NULL);
+            float ext = half.x * float_abs(ul.x) + half.y * float_abs(ul.y);
+            float cp = vec2_dot(l, ul);
+            Vec2 u = rot_apply(q, ul);
+            float way = sat_axis(u, -ext, ext, cp - r, cp + r, own_is_a, track_corner ? track : NULL, 2);
+            if (rec != NULL) {
+                // the corner's number as rect_corners gives it; the verdict
+                // is Pythagoras's in the corner zone, elsewhere the axis's own
+                // when an edge's axis already separates (a hit stays a hit:
+                // there a negative way is rounding)
+                int vertex = py ? (px ? 2 : 3) : (px ? 1 : 0);
+                bool shown_gap = corner_zone ? corner_gap : (gap && way < 0.0f);
+                record(rec, u, origin, -ext, ext, cp - r, cp + r, own_is_a, way, shown_gap, SAT_FROM_CIRCLE, vertex);
+            }
         }
     }
     return gap;
@@ -392,7 +423,7 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
         float way = sat_axis(u, lo, hi, cp - r, cp + r, own_is_a, track, h->axis_count);
         gap |= way < 0.0f;
         if (rec != NULL) {
-            record(rec, u, h->origin, lo, hi, cp - r, cp + r, own_is_a, way, SAT_FROM_CIRCLE, near);
+            record(rec, u, h->origin, lo, hi, cp - r, cp + r, own_is_a, way, way < 0.0f, SAT_FROM_CIRCLE, near);
         }
     }
     return gap;
@@ -400,9 +431,13 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
 
 bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec)
 {
+    if (h->is_rect) {
+        // a rectangle: its frame is all the closed form reads
+        return sat_circle_box(c, h->origin, h->q, h->half, circle_first, contact, rec);
+    }
     if (contact == NULL && rec == NULL) {
         // the yes/no path: which shape is a does not matter
-        return !(h->is_rect ? sat_circle_rect(c, h, true, NULL, NULL) : sat_circle_poly(c, h, true, NULL, NULL));
+        return !sat_circle_poly(c, h, true, NULL, NULL);
     }
     // the hull owns every axis; it is shape a unless the circle comes first
     bool own_is_a = !circle_first;
@@ -410,10 +445,65 @@ bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *con
     bool gap = false;
     if (rec == NULL) {
         // the contact path, without the recorder's branches
-        gap = h->is_rect ? sat_circle_rect(c, h, own_is_a, &best, NULL) : sat_circle_poly(c, h, own_is_a, &best, NULL);
+        gap = sat_circle_poly(c, h, own_is_a, &best, NULL);
     } else {
         rec_begin(rec);
-        gap = h->is_rect ? sat_circle_rect(c, h, own_is_a, &best, rec) : sat_circle_poly(c, h, own_is_a, &best, rec);
+        gap = sat_circle_poly(c, h, own_is_a, &best, rec);
     }
     return sat_finish(!gap, &best, contact, rec);
+}
+
+#if defined(__GNUC__)
+#define SAT_NOINLINE __attribute__((noinline))
+#else
+#define SAT_NOINLINE
+#endif
+
+/// The three uses of sat_circle_rect, each its own function: the yes/no
+/// and contact paths then carry none of the recorder's registers.
+static SAT_NOINLINE bool circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half)
+{
+    return !sat_circle_rect(c, center, q, half, true, NULL, NULL);
+}
+
+static SAT_NOINLINE bool circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact)
+{
+    SatBest best = best_none();
+    bool gap = sat_circle_rect(c, center, q, half, own_is_a, &best, NULL);
+    return sat_finish(!gap, &best, contact, NULL);
+}
+
+static SAT_NOINLINE bool circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
+                                           SatReport *rec)
+{
+    SatBest best = best_none();
+    rec_begin(rec);
+    bool gap = sat_circle_rect(c, center, q, half, own_is_a, &best, rec);
+    return sat_finish(!gap, &best, contact, rec);
+}
+
+bool sat_circle_box(Circle c, Vec2 center, Rot q, Vec2 half, bool circle_first, Contact *contact, SatReport *rec)
+{
+    // the hull owns every axis; it is shape a unless the circle comes first
+    bool hit = false;
+    if (rec != NULL) {
+        hit = circle_box_record(c, center, q, half, !circle_first, contact, rec);
+    } else if (contact != NULL) {
+        hit = circle_box_contact(c, center, q, half, !circle_first, contact);
+    } else {
+        hit = circle_box_verdict(c, center, q, half);
+    }
+    return hit;
+}
+
+bool sat_circle_rect_shape(Circle c, const Rect *r, bool circle_first, Contact *contact)
+{
+    // one cos/sin pair (none at angle 0), here rather than in the caller
+    Rot q = rot_make(r->angle);
+    if (contact == NULL) {
+        return !sat_circle_rect(c, r->center, q, r->half, true, NULL, NULL);
+    }
+    SatBest best = best_none();
+    bool gap = sat_circle_rect(c, r->center, q, r->half, !circle_first, &best, NULL);
+    return sat_finish(!gap, &best, contact, NULL);
 }

@@ -23,6 +23,15 @@ bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec
 /// (the contact points from the circle towards the hull), else shape b.
 bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec);
 
+/// Circle against a rectangle given by its frame (centre, rotation, half
+/// extents): what sat_circle_polygon does for a rectangle's hull, to the
+/// bit, without building one (shapes_collide's circle-rect pairs).
+bool sat_circle_box(Circle c, Vec2 center, Rot q, Vec2 half, bool circle_first, Contact *contact, SatReport *rec);
+
+/// The same for a valid Rect (its rotation made here): shapes_collide's
+/// circle-rect pairs, which so carry no trigonometry of their own.
+bool sat_circle_rect_shape(Circle c, const Rect *r, bool circle_first, Contact *contact);
+
 /// Two upright rectangles (angle 0), centres and half extents: the numbers
 /// sat_polygons computes for them, with the products by 0 and 1 left out
 /// (the interval test), and the same contact to the bit. sat_polygons
