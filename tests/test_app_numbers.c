@@ -707,6 +707,73 @@ static void test_lesson2_text_panel(void **s)
     assert_true(parts[0] > 20 && parts[1] > 20 && parts[2] > 20);
 }
 
+/* ---- Lesson 2: the band that lights up ------------------------------------ */
+
+/* Pixels of the strip [x0, x1] x [y0, y1] (canvas = output pixels at
+ * 1280x720) in the lit fill and in the unlit one, off the 80 px grid. */
+static void strip_pixels(const Uint8 *px, double x0, double y0, double x1, double y1, const int lit[3],
+                         const int dim[3], int *n_lit, int *n_dim)
+{
+    *n_lit = *n_dim = 0;
+    for (int y = (int)ceil(y0) + 2; y <= (int)floor(y1) - 2; y++)
+        for (int x = (int)ceil(x0) + 2; x <= (int)floor(x1) - 2; x++) {
+            if (x % 80 <= 2 || x % 80 >= 78 || y % 80 <= 2 || y % 80 >= 78) continue;   /* the grid */
+            const Uint8 *p = px + 4 * (y * 1280 + x);
+            bool is_lit = true, is_dim = true;
+            for (int k = 0; k < 3; k++) {
+                is_lit &= abs(p[k] - lit[k]) <= 3;
+                is_dim &= abs(p[k] - dim[k]) <= 3;
+            }
+            *n_lit += is_lit;
+            *n_dim += is_dim;
+        }
+}
+
+/* The circle's centre in each of the four edge strips (outside the box):
+ * that strip is drawn in the edge zone's lit fill, the other three in its
+ * unlit one. */
+static void test_lesson2_lit_band(void **s)
+{
+    (void)s;
+    App app;
+    assert_true(app_init(&app, 2));
+    const double rx = 640.0, ry = 420.0, w = 360.0, h = 200.0, r = 50.0;
+    const double x0 = rx - w / 2, x1 = rx + w / 2, y0 = ry - h / 2, y1 = ry + h / 2;
+    /* the strips: above, below, left, right of the box, r wide */
+    const double strip[4][4] = { { x0, y0 - r, x1, y0 }, { x0, y1, x1, y1 + r }, { x0 - r, y0, x0, y1 }, { x1, y0, x1 + r, y1 } };
+    /* centres: in the strip, off its middle so the circle leaves most of it */
+    const double centre[4][2] = { { x0 + 40, y0 - 20 }, { x1 - 40, y1 + 25 }, { x0 - 20, y1 - 30 }, { x1 + 30, y0 + 30 } };
+    static const char *const NAME[4] = { "upper", "lower", "left", "right" };
+    Uint8 *px = malloc(1280 * 720 * 4);
+    assert_non_null(px);
+    for (int in = 0; in < 4; in++) {
+        Body b[2] = { body_circle((float)centre[in][0], (float)centre[in][1], (float)r),
+                      body_rect((float)rx, (float)ry, (float)w, (float)h, 0.0f) };
+        put(&app, b, 2);
+        json_t *st = app_state_json(&app), *reg = json_object_get(st, "region");
+        assert_int_equal((int)json_integer_value(json_object_get(reg, "part")), 2);
+        json_t *edge = json_array_get(json_object_get(st, "zones"), 1);
+        assert_string_equal(json_string_value(json_object_get(edge, "name")), "edge");
+        int lit[3], dim[3];
+        for (int k = 0; k < 3; k++) {
+            lit[k] = (int)json_integer_value(json_array_get(json_object_get(edge, "fill_lit"), (size_t)k));
+            dim[k] = (int)json_integer_value(json_array_get(json_object_get(edge, "fill"), (size_t)k));
+        }
+        json_decref(st);
+        frame_draw(&app);
+        assert_int_equal(SDL_RenderReadPixels(F.r, NULL, SDL_PIXELFORMAT_RGBA32, px, 1280 * 4), 0);
+        for (int k = 0; k < 4; k++) {
+            int n_lit, n_dim;
+            strip_pixels(px, strip[k][0], strip[k][1], strip[k][2], strip[k][3], lit, dim, &n_lit, &n_dim);
+            if (k == in ? n_lit <= 4 * n_dim : n_dim <= 4 * n_lit)
+                fail_msg("lesson 2, centre in the %s strip: the %s strip has %d lit and %d unlit pixels", NAME[in], NAME[k],
+                         n_lit, n_dim);
+        }
+    }
+    free(px);
+    app_free(&app);
+}
+
 /* ---- Lesson 5: the turn -------------------------------------------------- */
 
 static void check_lesson5(App *app, const char *where)
@@ -858,6 +925,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lesson1_numbers),
         cmocka_unit_test(test_lesson2_text_panel),
+        cmocka_unit_test(test_lesson2_lit_band),
         cmocka_unit_test(test_lesson4_numbers),
         cmocka_unit_test(test_lesson5_turn),
         cmocka_unit_test(test_lesson8_table),

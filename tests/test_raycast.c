@@ -173,6 +173,22 @@ static void test_ray_circle(void **state)
     expect_ray_miss(&c, v2(300, 100), v2(50, 0));
 }
 
+/* A circle under a pixel (its own code path, lengths scaled up first):
+ * (10, 20) r 0.5, rays along y = 20. The segment must reach it: one ending
+ * 0.5 px short misses, as does one ending 4 px short (a hit there would be
+ * at fraction 1.45 of the segment). */
+static void test_ray_tiny_circle(void **state)
+{
+    (void)state;
+    Shape c = circle_shape(10.0f, 20.0f, 0.5f);
+    expect_ray(&c, v2(0, 20), v2(19, 0), 0.5f, v2(9.5f, 20), v2(-1, 0), 1e-6);
+    expect_ray(&c, v2(0, 20), v2(9.5f, 0), 1.0f, v2(9.5f, 20), v2(-1, 0), 1e-6);
+    expect_ray_miss(&c, v2(0, 20), v2(9.0f, 0));
+    expect_ray_miss(&c, v2(0, 20), v2(9.5f / 1.45f, 0));
+    expect_ray_miss(&c, v2(0, 20), v2(-19, 0));
+    expect_ray_miss(&c, v2(0, 20.6f), v2(19, 0));
+}
+
 /* Grazing: the line y = 150 is tangent at (100, 150); y = 150.01 misses. */
 static void test_ray_circle_grazing(void **state)
 {
@@ -670,6 +686,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ray_circle),
+        cmocka_unit_test(test_ray_tiny_circle),
         cmocka_unit_test(test_ray_circle_grazing),
         cmocka_unit_test(test_ray_circle_inside),
         cmocka_unit_test(test_ray_rect),
