@@ -3,6 +3,7 @@
 #   make            everything (library, lab, tests)      make run     start the lab
 #   make lib        build/libcollide.a (C compiler only)   make test    every test
 #   make bench      benchmarks                             make fuzz    libFuzzer runs
+#   make mutate     which deliberate bugs the tests catch (scripts/mutate.sh)
 #   make install    PREFIX=/usr/local DESTDIR=             make clean
 #   make web        the lab in the browser (build/web)     make web-serve, make test-web
 #
@@ -55,7 +56,7 @@ TEST_APP_SRC := $(wildcard tests/test_app_*.c)
 TEST_LIB_SRC := $(filter-out $(TEST_APP_SRC),$(TEST_SRC))
 TEST_BINS    := $(TEST_LIB_SRC:tests/%.c=$(BUILD)/tests/%) $(TEST_APP_SRC:tests/%.c=$(BUILD)/tests/%)
 
-.PHONY: all lib app tests run test test-build test-run bench fuzz install uninstall clean deps-run deps-test
+.PHONY: all lib app tests run test test-build test-run bench fuzz install uninstall clean deps-run deps-test mutate
 .DEFAULT_GOAL := all
 
 all: lib app tests
@@ -115,6 +116,12 @@ test: deps-test
 	@if [ -f build/web/index.html ]; then $(MAKE) --no-print-directory test-web; fi
 
 test-build: all
+
+# The mutation measurement (not part of make test, it takes 30 min or more):
+# deliberate one-line bugs (scripts/mutants.txt), one at a time, in a
+# scratch copy; which suite catches each. MUTANTS="name ..." runs only those.
+mutate: deps-test
+	@sh scripts/mutate.sh $(MUTANTS)
 
 -include bench/bench.mk
 -include fuzz/fuzz.mk
