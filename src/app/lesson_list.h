@@ -14,3 +14,4 @@ LESSON(lesson_6)
 LESSON(lesson_7)
 LESSON(lesson_8)
 LESSON(lesson_9)
+LESSON(lesson_10)  /* ray cast */
