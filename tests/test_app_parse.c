@@ -55,7 +55,7 @@ static void test_cli_bad(void **s)
     Options o;
     const char *cases[][4] = {
         { "--bogus", NULL, NULL, NULL },         { "--lesson", NULL, NULL, NULL },
-        { "--lesson", "10", NULL, NULL },        { "--lesson", "-1", NULL, NULL },
+        { "--lesson", "99", NULL, NULL },        { "--lesson", "-1", NULL, NULL },
         { "--lesson", "two", NULL, NULL },       { "--frames", "10", NULL, NULL },
         { "--headless", NULL, NULL, NULL },      { "--headless", "--frames", "-3", NULL },
         { "--headless", "--frames", "ten", NULL }, { "--headless", "--frames", "1e3", NULL },
