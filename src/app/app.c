@@ -1035,8 +1035,11 @@ static void draw_hud(const App *app, Canvas *c, bool draw)
     /* which edge case is on the board (F2..F5) */
     char preset_line[160];
     if (app->preset > 0) {
-        char pk[32];
-        snprintf(pk, sizeof pk, "preset.%d", app->preset);
+        /* the lesson's own name for it ("lesson11.preset.2"), else the
+         * general one ("preset.2") */
+        char pk[48];
+        snprintf(pk, sizeof pk, "%s.preset.%d", L->key, app->preset);
+        if (strcmp(tr(pk), pk) == 0) snprintf(pk, sizeof pk, "preset.%d", app->preset);
         snprintf(preset_line, sizeof preset_line, tr("hud.preset"), app->preset + 1, tr(pk));
         lines[n] = preset_line; sizes[n] = HUD_SMALL; cols[n++] = app_color_accent(app);
     }

@@ -15,3 +15,4 @@ LESSON(lesson_7)
 LESSON(lesson_8)
 LESSON(lesson_9)
 LESSON(lesson_10)  /* ray cast */
+LESSON(lesson_11)  /* tunnelling */
