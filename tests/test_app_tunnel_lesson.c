@@ -441,8 +441,8 @@ static void test_keys_through_binary(void **st)
 }
 
 /* The pictures differ where they should: discrete testing draws the ghost
- * of tick 9 past the wall (centre (790, 560), radius 16), continuous
- * testing stops B at the wall (centre (676, 560)), filled in the hit
+ * of tick 9 past the wall (centre (790, 580), radius 16), continuous
+ * testing stops B at the wall (centre (676, 580)), filled in the hit
  * colour, and draws no ghost past tick 8. */
 static void test_pictures(void **st)
 {
@@ -456,13 +456,13 @@ static void test_pictures(void **st)
     assert_non_null(cont);
     /* the top of tick 9's ghost outline */
     int brighter = 0;
-    for (int y = 542; y <= 546; y++) {
+    for (int y = 562; y <= 566; y++) {
         const Uint8 *a = px_at(disc, 790, y), *b = px_at(cont, 790, y);
         brighter += (a[0] + a[1] + a[2]) > (b[0] + b[1] + b[2]) + 150;
     }
     assert_true(brighter > 0);
     /* inside B at the time of impact: reddish only in the continuous picture */
-    const Uint8 *c = px_at(cont, 676, 551), *d = px_at(disc, 676, 551);
+    const Uint8 *c = px_at(cont, 676, 571), *d = px_at(disc, 676, 571);
     assert_true(c[0] > c[1] + 40 && c[0] > c[2] + 40);
     assert_false(d[0] > d[1] + 40 && d[0] > d[2] + 40);
     SDL_FreeSurface(disc);

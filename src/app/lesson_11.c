@@ -32,24 +32,24 @@ static const float SPEEDS[] = { 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 36, 40
 
 typedef struct Preset { Vec2 ball; float r, heading_deg; Vec2 wall; float wall_w, wall_h; int speed_i; } Preset;
 
-/* The wall 16 px thick at x = 700 (692..708), y 450..670; B of radius 16:
+/* The wall 16 px thick at x = 700 (692..708), y 470..690; B of radius 16:
  * the grown wall spans x 676..724 (thickness + diameter = 48 px).
  * 0: 60 px a tick from x = 250: ticks 7 and 8 at x = 670 and 730, both
  *    clear of it: tunnelling.
  * 1: 12 px a tick from x = 560: tick 10 at x = 680 overlaps it.
  * 2: 150 px a tick, heading 8 degrees down: ticks 3 and 4 at x = 606, 754.
- * 3: 45 px a tick along y = 440, 10 px above the wall's top: B meets a
+ * 3: 45 px a tick along y = 460, 10 px above the wall's top: B meets a
  *    corner's circle; the path is inside the grown wall for 16 + 2 sqrt(16^2
  *    - 10^2) = 41 px (x 679.5..720.5) < 45 < 48: the head-on rule says one
  *    sub-step, the path needs two; ticks 9 and 10 at x = 677 and 722 are
  *    1.2 and 2.0 px clear of the corners.
  * 4: the wall 60 px thick (654..746 grown) at 60 px a tick: tick 7 overlaps. */
 static const Preset PRESETS[5] = {
-    { { 250.0f, 560.0f }, 16.0f, 0.0f, { 700.0f, 560.0f }, 16.0f, 220.0f, 16 },
-    { { 560.0f, 560.0f }, 16.0f, 0.0f, { 700.0f, 560.0f }, 16.0f, 220.0f, 7 },
-    { { 160.0f, 480.0f }, 16.0f, 8.0f, { 700.0f, 560.0f }, 16.0f, 220.0f, 20 },
-    { { 272.0f, 440.0f }, 16.0f, 0.0f, { 700.0f, 560.0f }, 16.0f, 220.0f, 14 },
-    { { 250.0f, 560.0f }, 16.0f, 0.0f, { 700.0f, 560.0f }, 60.0f, 220.0f, 16 },
+    { { 250.0f, 580.0f }, 16.0f, 0.0f, { 700.0f, 580.0f }, 16.0f, 220.0f, 16 },
+    { { 560.0f, 580.0f }, 16.0f, 0.0f, { 700.0f, 580.0f }, 16.0f, 220.0f, 7 },
+    { { 160.0f, 500.0f }, 16.0f, 8.0f, { 700.0f, 580.0f }, 16.0f, 220.0f, 20 },
+    { { 272.0f, 460.0f }, 16.0f, 0.0f, { 700.0f, 580.0f }, 16.0f, 220.0f, 14 },
+    { { 250.0f, 580.0f }, 16.0f, 0.0f, { 700.0f, 580.0f }, 60.0f, 220.0f, 16 },
 };
 
 typedef struct State {
