@@ -94,6 +94,27 @@ $(BUILD)/tests/test_app_%: tests/test_app_%.c $(APP_CORE) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) $< $(APP_CORE) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
 
+# The lab's core with no SDL at all: src/app/ but its SDL front end
+# (main.c, keys.c, text.c, sdl_canvas.c), compiled and linked with jansson
+# alone, driven by tests/test_core.c.
+CORE_SRC := $(filter-out src/app/main.c src/app/keys.c src/app/text.c src/app/sdl_canvas.c,$(APP_SRC))
+JANSSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
+JANSSON_LIBS   = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null)
+$(BUILD)/tests/test_core: tests/test_core.c $(CORE_SRC) $(wildcard src/app/*.h) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) $(JANSSON_CFLAGS) $(CMOCKA_CFLAGS) $< $(CORE_SRC) $(LIB) \
+	    $(JANSSON_LIBS) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
+
+# README's "Adding a lesson", checked: tests/example_lesson.c registered by
+# one more line (tests/example_lesson_list.h) in a build of the lab's core.
+EXAMPLE_CORE := $(filter-out $(BUILD)/obj/app/lesson.o,$(APP_CORE))
+$(BUILD)/tests/test_lesson_example: tests/test_lesson_example.c tests/example_lesson.c tests/example_lesson_list.h \
+                                    src/app/lesson.c src/app/lesson_list.h $(EXAMPLE_CORE) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(filter-out -MMD -MP,$(ALL_CFLAGS)) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) -Isrc/app -Itests \
+	    -DLESSON_LIST='"example_lesson_list.h"' $< tests/example_lesson.c src/app/lesson.c \
+	    $(EXAMPLE_CORE) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
+
 $(BUILD)/tests/test_%: tests/test_%.c $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) $< $(LIB) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <SDL.h>
+
 #include "app/input.h"
 
 #ifndef FUZZ_ENTRY

@@ -45,7 +45,7 @@
 extern "C" {
 #endif
 
-/* ---- Types (fixed by CONTRACT.md) -------------------------------------- */
+/* ---- Types (fixed: programs outside the lab rely on them) -------------- */
 
 /// A point or a direction, in pixels.
 typedef struct Vec2 { float x, y; } Vec2;
@@ -76,7 +76,7 @@ typedef struct Shape {
 /// just touching, and no shorter move in any direction separates them.
 typedef struct Contact { Vec2 normal; float depth; } Contact;
 
-/* ---- The course's pair tests (fixed by CONTRACT.md) -------------------- */
+/* ---- The course's pair tests (fixed: programs outside the lab use them) -- */
 
 bool collide_circle_circle(Circle a, Circle b);
 /// Three-part method: far zone ruled out, edge band accepted, corner decided
@@ -259,7 +259,7 @@ typedef struct SatReport {
 /// otherwise fills `out` and returns true.
 bool sat_report(const Shape *a, const Shape *b, SatReport *out);
 
-/* ---- Ray casts and swept circles (CONTRACT.md section 1c) -------------- */
+/* ---- Ray casts and swept circles ---------------------------------------- */
 
 /// Where a segment first meets a shape: `fraction` in [0, 1] along it,
 /// `point` = origin + fraction * translation, `normal` the unit outward

@@ -1,5 +1,5 @@
 /*
- * raycast.c - ray casts and swept circles (CONTRACT.md section 1c).
+ * raycast.c - ray casts and swept circles (collide.h).
  *
  * One idea per shape kind, each written once and shared by the plain
  * functions and their recording variants (which pass a RayRecord or

@@ -7,14 +7,12 @@
 #define APP_DRIVE_H
 
 #include <string.h>
+#include <SDL.h>   /* the tests name keys as SDL does, like the front end */
 #include "app/app.h"
 
 static inline void key(App *app, InputKind kind, SDL_Keycode k)
 {
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.key = k;
+    InputEvent ev = input_key_event(kind, k, false);   /* as main.c and the scripts do */
     app_event(app, &ev);
 }
 

@@ -16,6 +16,7 @@
 #include <dirent.h>
 
 #include "app/draw.h"
+#include "app/labels.h"
 #include "app/text.h"
 #include "lab_run.h"
 #include "skip.h"

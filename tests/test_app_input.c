@@ -159,27 +159,24 @@ static void test_repeats_change_nothing(void **s)
     (void)s;
     App app;
     start(&app);
-    InputEvent rep;
-    memset(&rep, 0, sizeof rep);
-    rep.kind = IN_KEY_DOWN;
-    rep.key = SDLK_RIGHT;
-    rep.repeat = true;
+    /* repeats as main.c makes them: the key with its binding */
+    InputEvent rep = input_key_event(IN_KEY_DOWN, SDLK_RIGHT, true);
     key(&app, IN_KEY_DOWN, SDLK_RIGHT);
     for (int t = 0; t < 30; t++) { app_event(&app, &rep); app_tick(&app); }
     assert_float_equal(cx(&app), 200.0 + 30.0 * FAST, 1e-3);
     key(&app, IN_KEY_DOWN, SDLK_LSHIFT);
-    rep.key = SDLK_LSHIFT;
+    rep = input_key_event(IN_KEY_DOWN, SDLK_LSHIFT, true);
     for (int t = 0; t < 30; t++) { app_event(&app, &rep); app_tick(&app); }
     assert_float_equal(cx(&app), 200.0 + 30.0 * FAST + 30.0 * SLOW, 1e-3);
     key(&app, IN_KEY_UP, SDLK_LSHIFT);
-    rep.key = SDLK_RIGHT;
+    rep = input_key_event(IN_KEY_DOWN, SDLK_RIGHT, true);
     for (int t = 0; t < 30; t++) { app_event(&app, &rep); app_tick(&app); }
     assert_float_equal(cx(&app), 200.0 + 60.0 * FAST + 30.0 * SLOW, 1e-3);
     key(&app, IN_KEY_UP, SDLK_RIGHT);
     assert_float_equal(run_ticks(&app, 10), 0.0, 0.0);
     /* a held Tab's repeats select nothing more: one press, one step */
     key(&app, IN_KEY_DOWN, SDLK_TAB);
-    rep.key = SDLK_TAB;
+    rep = input_key_event(IN_KEY_DOWN, SDLK_TAB, true);
     for (int t = 0; t < 5; t++) app_event(&app, &rep);
     key(&app, IN_KEY_UP, SDLK_TAB);
     assert_int_equal(app.world.selected, 1);

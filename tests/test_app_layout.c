@@ -18,6 +18,7 @@
 
 #include "app/app.h"
 #include "app/i18n.h"
+#include "app/labels.h"
 #include "app/lessons.h"
 #include "app/text.h"
 #include "app_drive.h"

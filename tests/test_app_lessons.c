@@ -10,6 +10,7 @@
 #include <SDL_ttf.h>
 
 #include "app/app.h"
+#include "app/labels.h"
 #include "app/i18n.h"
 #include "app/lessons.h"
 #include "app/text.h"

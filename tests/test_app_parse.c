@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <SDL.h>
+
 #include "app/cli.h"
 #include "app/input.h"
 #include "app/scene.h"
@@ -233,14 +235,14 @@ static void test_held_set(void **s)
     (void)s;
     HeldSet h;
     held_clear(&h);
-    held_add(&h, SDLK_RIGHT);
-    held_add(&h, SDLK_RIGHT);
+    held_add(&h, SDLK_RIGHT, input_binding_for(SDLK_RIGHT)->action);
+    held_add(&h, SDLK_RIGHT, input_binding_for(SDLK_RIGHT)->action);
     assert_int_equal(h.count, 1);
-    held_add(&h, SDLK_q);
+    held_add(&h, SDLK_q, input_binding_for(SDLK_q)->action);
     Motion m = held_motion(&h);
     assert_true(m.dx == 1.0f && m.dy == 0.0f && m.turn == -1.0f && !m.slow);
-    held_add(&h, SDLK_LEFT);  /* opposite keys cancel */
-    held_add(&h, SDLK_RSHIFT);
+    held_add(&h, SDLK_LEFT, input_binding_for(SDLK_LEFT)->action);  /* opposite keys cancel */
+    held_add(&h, SDLK_RSHIFT, input_binding_for(SDLK_RSHIFT)->action);
     m = held_motion(&h);
     assert_true(m.dx == 0.0f && m.slow);
     held_remove(&h, SDLK_RIGHT);

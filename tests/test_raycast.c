@@ -1,5 +1,5 @@
 /*
- * test_raycast.c - ray casts and swept circles (CONTRACT.md section 1c),
+ * test_raycast.c - ray casts and swept circles (collide.h),
  * case by case: every expected value below was worked out by hand (the
  * comment beside it says how). The random property tests are in
  * test_raycast_properties.c.

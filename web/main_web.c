@@ -53,14 +53,10 @@ static Web web;
 
 /* ---- Language: as main.c picks it, from the browser's preferences ------- */
 
-static const char *supported_language(const char *v)
+/* The clock the lab's timings read. */
+static double clock_ms(void)
 {
-    if (strncmp(v, "zh_TW", 5) == 0 || strncmp(v, "zh_HK", 5) == 0 || strncmp(v, "zh_MO", 5) == 0 ||
-        strncmp(v, "zh_Hant", 7) == 0)
-        return "zh-TW";
-    if (strncmp(v, "vi", 2) == 0 && (v[2] == '\0' || v[2] == '_')) return "vi";
-    if (strncmp(v, "en", 2) == 0 && (v[2] == '\0' || v[2] == '_')) return "en";
-    return NULL;
+    return (double)SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency();
 }
 
 /* navigator.languages in order (SDL reads them), first one the lab has. */
@@ -72,7 +68,7 @@ static const char *browser_language(void)
         char name[64];
         snprintf(name, sizeof name, "%s%s%s", loc[i].language, loc[i].country ? "_" : "",
                  loc[i].country ? loc[i].country : "");
-        lang = supported_language(name);
+        lang = i18n_language_of(name);
     }
     SDL_free(loc);
     return lang;
@@ -244,9 +240,8 @@ static void handle_events(Web *w)
         case SDL_KEYDOWN:
         case SDL_KEYUP:
             if (browser_key(w, &e.key)) break;
-            ev.kind = e.type == SDL_KEYDOWN ? IN_KEY_DOWN : IN_KEY_UP;
-            ev.key = e.key.keysym.sym;
-            ev.repeat = e.key.repeat != 0;
+            /* the lab's own event: the key with what it is bound to */
+            ev = input_key_event(e.type == SDL_KEYDOWN ? IN_KEY_DOWN : IN_KEY_UP, e.key.keysym.sym, e.key.repeat != 0);
             app_event(app, &ev);
             break;
         case SDL_MOUSEBUTTONDOWN:
@@ -359,6 +354,7 @@ int main(int argc, char **argv)
      * prevents the browser's default for every key while text input is off) */
     SDL_StopTextInput();
 
+    i18n_set_finder(asset_find);
     const char *lang = opt.lang != NULL ? opt.lang : browser_language();
     if (lang == NULL) lang = "en";
     if (strcmp(lang, "zh-TW") == 0 && !text_cjk_available()) lang = "en";
@@ -366,10 +362,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "collision-lab: %s\n", err);
 
     app_init(&w->app, opt.lesson);
-    if (have_scene) {
-        world_take(&w->app.world, &scene);
-        world_collide(&w->app.world);
-    }
+    w->app.clock_ms = clock_ms;
+    w->app.cjk_available = text_cjk_available;
+    if (have_scene) app_take_world(&w->app, &scene);
     world_free(&scene);
 
     /* the canvas fills the page (CSS): SDL takes its size from there */

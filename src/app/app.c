@@ -1,15 +1,15 @@
 /*
- * app.c - input to actions, the fixed tick, the frame and the HUD.
+ * app.c - the lab's state: the lesson on the board, input to actions, zoom
+ * and pan, the fixed tick, scenes saved and reloaded, the state document.
+ * Drawing a frame is render.c's, the HUD hud.c's.
  */
 #include "app.h"
 #include "fileio.h"
 #include "i18n.h"
 #include "scene.h"
-#include "text.h"
 
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,43 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static const float DEG = 0.017453292519943295f;
 static const float WHEEL_TURN_DEG = 15.0f;
-static const float HUD_TITLE = 32.0f, HUD_TEXT = 24.0f, HUD_SMALL = 21.0f;
-
-static const Color BG = { 22, 24, 30, 255 };
-static const Color GRID = { 38, 42, 52, 255 };
-static const Color INK = { 236, 238, 242, 255 };
-static const Color INK_DIM = { 170, 176, 190, 255 };
-static const Color PANEL = { 10, 12, 16, 205 };
-static const Color SELECT = { 255, 255, 255, 255 };
-static const Color GUESS_NEUTRAL = { 128, 132, 146, 255 };   /* shapes while a guess is open */
-
-Color app_color_free(const App *a)
-{
-    return a->palette == PALETTE_RED_GREEN ? (Color){ 46, 168, 92, 255 } : (Color){ 0, 114, 178, 255 };
-}
-Color app_color_hit(const App *a)
-{
-    return a->palette == PALETTE_RED_GREEN ? (Color){ 222, 58, 48, 255 } : (Color){ 230, 159, 0, 255 };
-}
-Color app_color_accent(const App *a)
-{
-    return a->palette == PALETTE_RED_GREEN ? (Color){ 250, 204, 60, 255 } : (Color){ 240, 228, 66, 255 };
-}
-Color app_color_gap(const App *a)
-{
-    return a->palette == PALETTE_RED_GREEN ? (Color){ 90, 200, 250, 255 } : (Color){ 86, 180, 233, 255 };
-}
-
-void app_status(App *app, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(app->status, sizeof app->status, fmt, ap);
-    va_end(ap);
-    app->status_until = app->tick + 4 * TICK_HZ;
-}
 
 bool app_init(App *app, int lesson)
 {
@@ -268,7 +232,10 @@ static void next_language(App *app)
     char err[512] = "";
     for (int k = 1; k < n; k++) {
         const char *lang = order[(cur + k) % n];
-        if (strcmp(lang, "zh-TW") == 0 && !text_cjk_available()) { skipped = true; continue; }
+        if (strcmp(lang, "zh-TW") == 0 && !(app->cjk_available != NULL && app->cjk_available())) {
+            skipped = true;
+            continue;
+        }
         if (i18n_set_language(lang, err, sizeof err)) {
             if (skipped) app_status(app, "%s  %s", tr("status.language"), tr("status.no_cjk_font"));
             else app_status(app, "%s", tr("status.language"));
@@ -362,17 +329,16 @@ void app_event(App *app, const InputEvent *ev)
     switch (ev->kind) {
     case IN_KEY_DOWN: {
         if (ev->repeat) break;          /* held keys are in the set already */
-        held_add(&app->held, ev->key);
-        const Binding *b = input_binding_for(ev->key);
-        /* any other key answers "no" to the quit question */
-        if (app->quit_asked && (b == NULL || b->action != ACT_QUIT) && ev->key != SDLK_LSHIFT &&
-            ev->key != SDLK_RSHIFT) {
+        held_add(&app->held, ev->key, ev->action);
+        const Binding binding = { ev->key, ev->action, ev->arg }, *b = &binding;
+        /* any other key (Shift aside) answers "no" to the quit question */
+        if (app->quit_asked && b->action != ACT_QUIT && b->action != ACT_SLOW) {
             app->quit_asked = false;
             app->status[0] = '\0';
             app->status_until = 0;
         }
-        if (b != NULL && b->action >= ACT_LEFT && b->action <= ACT_DOWN && alt_held(app)) nudge(app, b->action);
-        if (b != NULL) {
+        if (b->action >= ACT_LEFT && b->action <= ACT_DOWN && alt_held(app)) nudge(app, b->action);
+        if (b->action != ACT_NONE) {
             if (b->action >= ACT_NEXT_SHAPE) {
                 const Lesson *L = app_lesson(app);
                 if (L->on_key != NULL && L->on_key(app, app->lesson_state, b)) {
@@ -396,7 +362,7 @@ void app_event(App *app, const InputEvent *ev)
         break;
     case IN_MOUSE_DOWN:
         app->mouse = ev->pos;
-        if (ev->button == SDL_BUTTON_RIGHT) { app->panning = true; break; }
+        if (ev->button == MOUSE_RIGHT) { app->panning = true; break; }
         {
             int hit = world_pick(w, ev->pos);
             if (hit >= 0) {
@@ -427,7 +393,7 @@ void app_event(App *app, const InputEvent *ev)
     }
     case IN_MOUSE_UP:
         app->mouse = ev->pos;
-        if (ev->button == SDL_BUTTON_RIGHT) app->panning = false;
+        if (ev->button == MOUSE_RIGHT) app->panning = false;
         else app->dragging = -1;
         break;
     case IN_WHEEL:
@@ -441,7 +407,7 @@ void app_event(App *app, const InputEvent *ev)
                 /* wheel away from you turns clockwise, like E */
                 Body *b = &w->bodies[hit];
                 if (refuse_turn(app, b)) break;
-                b->angle = fmodf(b->angle + ev->wheel * WHEEL_TURN_DEG * DEG, 6.2831853f);
+                b->angle = angle_wrap(b->angle + ev->wheel * WHEEL_TURN_DEG * RAD_PER_DEG);
                 body_keep_on_canvas(b);
                 app->dirty = true;
             }
@@ -468,13 +434,12 @@ void app_tick(App *app)
         world_apply_motion(&app->world, m, dt);
         if (L->update != NULL) L->update(app, app->lesson_state, dt);
     }
-    Uint64 t0 = SDL_GetPerformanceCounter();
+    /* headless runs show no timings: their pixels must repeat exactly */
+    const bool timed = !app->headless && app->clock_ms != NULL;
+    double t0 = timed ? app->clock_ms() : 0.0;
     if (L->collide != NULL) L->collide(&app->world, app->lesson_state);
     else world_collide(&app->world);
-    Uint64 t1 = SDL_GetPerformanceCounter();
-    /* headless runs show no timings: their pixels must repeat exactly */
-    if (!app->headless)
-        app->collide_ms = (float)((double)(t1 - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency());
+    if (timed) app->collide_ms = (float)(app->clock_ms() - t0);
     if (L->prepare != NULL) L->prepare(app, app->lesson_state);
 }
 
@@ -638,12 +603,6 @@ void app_reload_scene(App *app)
     app_status(app, tr("status.reloaded"), app->scene_path);
 }
 
-Color app_color_background(const App *app)
-{
-    (void)app;
-    return BG;
-}
-
 bool app_autosave_path(char *out, size_t n)
 {
     const char *st = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
@@ -754,386 +713,4 @@ bool app_explanation(const App *app, Explanation *out)
     if (ex.a < 0 || ex.b < 0 || ex.a >= app->world.count || ex.b >= app->world.count) return false;
     *out = ex;
     return true;
-}
-
-/* ---- Drawing ------------------------------------------------------------ */
-
-static void draw_grid(Canvas *c)
-{
-    /* the canvas itself, then a faint 80 px grid to read positions by */
-    draw_box(c, 0.0f, 0.0f, CANVAS_W, CANVAS_H, BG);
-    for (float x = 80.0f; x < CANVAS_W; x += 80.0f) draw_line(c, (Vec2){ x, 0 }, (Vec2){ x, CANVAS_H }, 1.0f, GRID);
-    for (float y = 80.0f; y < CANVAS_H; y += 80.0f) draw_line(c, (Vec2){ 0, y }, (Vec2){ CANVAS_W, y }, 1.0f, GRID);
-}
-
-static Color with_alpha(Color c, Uint8 a) { c.a = a; return c; }
-static Color darker(Color c) { return (Color){ (Uint8)(c.r / 2), (Uint8)(c.g / 2), (Uint8)(c.b / 2), c.a }; }
-static Color lighter(Color c)
-{
-    return (Color){ (Uint8)(c.r + (255 - c.r) / 3), (Uint8)(c.g + (255 - c.g) / 3), (Uint8)(c.b + (255 - c.b) / 3), c.a };
-}
-
-/* A convex outline clipped to the canvas grown by a margin (Sutherland-
- * Hodgman, one side at a time): a shape ten times the canvas fills only
- * what can be seen, not the software renderer's memory. out holds n + 4. */
-static int clip_to_canvas(const Vec2 *in, int n, Vec2 *out)
-{
-    const float m = 32.0f;
-    const float lim[4] = { -m, CANVAS_W + m, -m, CANVAS_H + m };
-    Vec2 buf[2][104];
-    int cnt = n < 96 ? n : 96;
-    memcpy(buf[0], in, sizeof *in * (size_t)cnt);
-    int cur = 0;
-    for (int side = 0; side < 4 && cnt > 0; side++) {
-        const Vec2 *src = buf[cur];
-        Vec2 *dst = buf[cur ^ 1];
-        int k = 0;
-        for (int i = 0; i < cnt; i++) {
-            Vec2 a = src[i], b = src[(i + 1) % cnt];
-            float va = side < 2 ? a.x : a.y, vb = side < 2 ? b.x : b.y;
-            bool ina = side % 2 == 0 ? va >= lim[side] : va <= lim[side];
-            bool inb = side % 2 == 0 ? vb >= lim[side] : vb <= lim[side];
-            if (ina) dst[k++] = a;
-            if (ina != inb) {
-                float t = (lim[side] - va) / (vb - va);
-                dst[k++] = (Vec2){ a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
-            }
-        }
-        cnt = k;
-        cur ^= 1;
-    }
-    memcpy(out, buf[cur], sizeof *out * (size_t)cnt);
-    return cnt;
-}
-
-static void draw_shapes(const App *app, Canvas *c)
-{
-    const World *w = &app->world;
-    Vec2 pts[96];
-    bool many = w->count > 200;
-    /* a frame's drawing is bounded: past about 12 canvases of filled area
-     * (thousands of huge overlapping shapes), the rest are dots */
-    float filled = 0.0f;
-    const float fill_budget = 12.0f * CANVAS_W * CANVAS_H;
-    /* an open guess question: one neutral colour, no hatching */
-    const bool hide = guess_hides(app);
-    for (int i = 0; i < w->count; i++) {
-        const Shape *s = &w->shapes[i];
-        const Body *b = &w->bodies[i];
-        bool hit = w->colliding[i] && !hide;
-        Color fill = hide ? GUESS_NEUTRAL : hit ? app_color_hit(app) : app_color_free(app);
-        int n = shape_outline(s, &c->view, pts, many ? 16 : 96);
-        if (many && filled > fill_budget) {
-            /* a dot at the centre (a software renderer pays for each
-             * triangle's bounding box: no long outlines either) */
-            draw_dot(c, b->pos, 2.0f, with_alpha(fill, 255));
-            continue;
-        }
-        if (many) {
-            Aabb box = shape_aabb(s);
-            float bw = fminf(box.max.x, CANVAS_W) - fmaxf(box.min.x, 0.0f);
-            float bh = fminf(box.max.y, CANVAS_H) - fmaxf(box.min.y, 0.0f);
-            if (bw > 0.0f && bh > 0.0f) filled += bw * bh;
-            /* too small to hatch: colliding shapes are bright, free ones dim,
-             * so the difference is in lightness as well as hue */
-            Vec2 clipped[104];
-            draw_poly_fill(c, clipped, clip_to_canvas(pts, n, clipped), with_alpha(fill, hit ? 255 : 120));
-            continue;
-        }
-        Vec2 clipped[104];
-        draw_poly_fill(c, clipped, clip_to_canvas(pts, n, clipped), with_alpha(fill, 185));
-        /* colliding shapes are hatched and thick-edged, not only red: the
-         * difference survives colour blindness and a washed-out projector */
-        if (hit) draw_hatch(c, pts, n, 16.0f, 4.0f, with_alpha(darker(fill), 255));
-        draw_poly_outline(c, pts, n, hit ? 6.0f : 3.0f, hit ? fill : lighter(fill));
-        /* the lessons' labels keep off the outlines (a few chords of a circle do) */
-        if (w->count <= 12 && n >= 2) {
-            int step = n > 24 ? n / 24 : 1;
-            for (int k = 0; k < n; k += step) canvas_avoid_line(c, pts[k], pts[(k + step) % n], hit ? 6.0f : 3.0f);
-        }
-        if (b->kind == SHAPE_CIRCLE) {
-            /* the radius line shows a circle's rotation */
-            Vec2 e = { b->pos.x + b->radius * cosf(b->angle), b->pos.y + b->radius * sinf(b->angle) };
-            draw_line(c, b->pos, e, 2.0f, INK);
-        }
-        draw_dot(c, b->pos, 3.0f, INK);
-    }
-    if (w->selected >= 0 && w->selected < w->count) {
-        /* the selection rings the shape just outside its own outline, so a
-         * thin shape still shows its colour (red when colliding) */
-        Shape grown = w->shapes[w->selected];
-        const float gap = 7.0f / (c->view.zoom > 0.0f ? c->view.zoom : 1.0f);
-        if (grown.kind == SHAPE_CIRCLE) {
-            grown.circle.radius += gap;
-        } else if (grown.kind == SHAPE_RECT) {
-            grown.rect.half.x += gap;
-            grown.rect.half.y += gap;
-        } else {
-            Vec2 m = poly_centroid(&grown.poly);
-            for (int k = 0; k < grown.poly.count && k < POLY_MAX_VERTS; k++) {
-                Vec2 d = { grown.poly.verts[k].x - m.x, grown.poly.verts[k].y - m.y };
-                float len = sqrtf(d.x * d.x + d.y * d.y);
-                if (len > 1e-6f) grown.poly.verts[k] = (Vec2){ grown.poly.verts[k].x + d.x / len * gap, grown.poly.verts[k].y + d.y / len * gap };
-            }
-        }
-        const Shape *s = &grown;
-        int n = shape_outline(s, &c->view, pts, 96);
-        /* a white outline with a dark rim reads on any fill */
-        draw_poly_outline(c, pts, n, 7.0f, (Color){ 0, 0, 0, 200 });
-        draw_poly_outline(c, pts, n, 3.5f, SELECT);
-    }
-}
-
-static const char *kind_name(ShapeKind k)
-{
-    return k == SHAPE_CIRCLE ? tr("shape.circle") : k == SHAPE_RECT ? tr("shape.rect") : tr("shape.poly");
-}
-
-/* A panel of lines, each wrapped to max_w (canvas units, text only), with
- * its top-left (ALIGN_LEFT) or top-right (ALIGN_RIGHT) corner at (x, y).
- * Returns its size; draw false only measures. */
-static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, const float *sizes,
-                      const Color *cols, int n, Align align, float max_w, bool draw)
-{
-    float wmax = 0.0f, h = 12.0f;
-    for (int i = 0; i < n; i++) {
-        int rows = 0;
-        float wi = measure_hud_text_wrapped(c, sizes[i], max_w, lines[i], &rows);
-        if (wi > wmax) wmax = wi;
-        /* a line of no colour only reserves width (the panel keeps its size
-         * when a value changes), and is neither drawn nor given a row */
-        if (cols[i].a > 0) h += sizes[i] * 1.3f * (float)(rows > 0 ? rows : 1);
-    }
-    if (wmax <= 0.0f) return (Vec2){ 0.0f, 0.0f };
-    if (!draw) return (Vec2){ wmax + 24.0f, h };
-    float bx = align == ALIGN_RIGHT ? x - wmax - 24.0f : x;
-    draw_hud_box(c, bx, y, wmax + 24.0f, h, PANEL);
-    float ty = y + 6.0f;
-    for (int i = 0; i < n; i++) {
-        if (cols[i].a == 0) continue;
-        float lh = sizes[i] * 1.3f;
-        int rows = draw_hud_text_wrapped(c, (Vec2){ align == ALIGN_RIGHT ? x - 12.0f : x + 12.0f, ty }, sizes[i], lh,
-                                         max_w, cols[i], align, lines[i]);
-        ty += lh * (float)(rows > 0 ? rows : 1);
-    }
-    return (Vec2){ wmax + 24.0f, h };
-}
-
-/* A panel placed at (x, y) as hud_panel places it: drawn, or (draw false)
- * only kept clear of the lesson's labels, which are placed before it. */
-static Vec2 hud_panel_at(Canvas *c, bool draw, float x, float y, const char *const *lines, const float *sizes,
-                         const Color *cols, int n, Align align, float max_w)
-{
-    Vec2 sz = hud_panel(c, x, y, lines, sizes, cols, n, align, max_w, draw);
-    if (!draw) canvas_keep_out_hud(c, align == ALIGN_RIGHT ? x - sz.x : x, y, sz.x, sz.y);
-    return sz;
-}
-
-/* A help line; the language line names 繁體中文 only when it can be drawn. */
-static const char *help_line(const Canvas *c, const char *key)
-{
-    if (strcmp(key, "help.language") == 0 && !text_has_cjk(c->text)) key = "help.language_no_cjk";
-    return tr(key);
-}
-
-static void draw_help(const App *app, Canvas *c)
-{
-    static const char *keys[] = {
-        "help.move", "help.nudge", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
-        "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.palette",
-        "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
-    };
-    const int nkeys = (int)(sizeof keys / sizeof keys[0]);
-    /* after the number keys: PageUp / PageDown and every lesson by name */
-    char list[2048];
-    int len = snprintf(list, sizeof list, "%s", tr("help.lesson_list"));
-    for (int i = 0; i < lesson_count() && len >= 0 && (size_t)len < sizeof list; i++) {
-        char key[64];
-        snprintf(key, sizeof key, "%s.title", lesson_get(i)->key);
-        len += snprintf(list + len, sizeof list - (size_t)len, "%s%d %s", i == 0 ? "  " : " · ", i, tr(key));
-    }
-    const char *lines[32];
-    int n = 0;
-    for (int i = 0; i < nkeys && n < 31; i++) {
-        lines[n++] = help_line(c, keys[i]);
-        if (strcmp(keys[i], "help.lessons") == 0) lines[n++] = list;
-    }
-    /* sized to its text and centred, above everything else; lines wrap to
-     * the canvas, and a language that needs more rows gets a smaller size */
-    const float max_text = CANVAS_W - 40.0f - 56.0f;
-    float size = HUD_SMALL, wmax = 0.0f, h = 0.0f;
-    for (; size >= 14.0f; size -= 1.0f) {
-        int rows = 0;
-        wmax = measure_hud_text_wrapped(c, HUD_TITLE, max_text, tr("help.title"), NULL);
-        for (int i = 0; i < n; i++) {
-            int r = 0;
-            wmax = fmaxf(wmax, measure_hud_text_wrapped(c, size, max_text, lines[i], &r));
-            rows += r > 0 ? r : 1;
-        }
-        h = 64.0f + (float)rows * size * 1.32f + 16.0f;
-        if (h <= CANVAS_H - 8.0f) break;
-    }
-    float line = size * 1.32f;
-    float w = wmax + 56.0f;
-    float x = 0.5f * (CANVAS_W - w), y = fmaxf(4.0f, 0.5f * (CANVAS_H - h));
-    draw_hud_box(c, x, y, w, h, (Color){ 8, 10, 14, 255 });
-    draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
-    draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, INK, ALIGN_LEFT, tr("help.title"));
-    float ty = y + 64.0f;
-    for (int i = 0; i < n; i++) {
-        int rows = draw_hud_text_wrapped(c, (Vec2){ x + 28.0f, ty }, size, line, max_text, INK, ALIGN_LEFT, lines[i]);
-        ty += line * (float)(rows > 0 ? rows : 1);
-    }
-}
-
-/* The four corner panels; draw false only keeps the labels out of them. */
-static void draw_hud(const App *app, Canvas *c, bool draw)
-{
-    const World *w = &app->world;
-    const Lesson *L = app_lesson(app);
-    /* the four corner panels never cross the canvas edge nor each other: the
-     * right-hand panel on top and the left-hand one below are sized first,
-     * their neighbours wrap into what is left */
-    const float margin = 10.0f, pad = 24.0f, gap = 10.0f;
-
-    /* top right: the selected shape */
-    char l1[320], l2[320], l3[320];
-    const char *sel[3] = { l1, l2, l3 };
-    float ss[3] = { HUD_TEXT, HUD_SMALL, HUD_TEXT };
-    Color sc[3] = { INK, INK, { 0, 0, 0, 0 } };   /* l3: the other state, for its width only */
-    Vec2 right = { 0.0f, 0.0f };
-    bool show_sel = w->selected >= 0 && w->selected < w->count && w->count <= 200;
-    if (show_sel) {
-        const Body *b = &w->bodies[w->selected];
-        const bool hide = guess_hides(app);
-        sc[0] = hide ? INK : w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
-        snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
-                 hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
-        snprintf(l3, sizeof l3, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
-                 tr(!hide && w->colliding[w->selected] ? "hud.free" : "hud.colliding"));
-        if (b->kind == SHAPE_CIRCLE)
-            snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
-        else if (b->kind == SHAPE_RECT)
-            snprintf(l2, sizeof l2, tr("hud.rect_info"), (double)b->pos.x, (double)b->pos.y,
-                     (double)(2.0f * b->half.x), (double)(2.0f * b->half.y), (double)(b->angle / DEG));
-        else
-            snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
-                     (double)(b->angle / DEG));
-        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 3, ALIGN_RIGHT, 520.0f);
-    }
-
-    /* top left: the lesson and its idea */
-    char key[64], title[200];
-    snprintf(key, sizeof key, "%s.title", L->key);
-    if (app->lesson == 0 && w->title[0] != '\0') snprintf(title, sizeof title, "%s", w->title);
-    else snprintf(title, sizeof title, "%d. %s", app->lesson, tr(key));
-    const char *lines[16];
-    float sizes[16];
-    Color cols[16];
-    int n = 0;
-    lines[n] = title; sizes[n] = HUD_TITLE; cols[n++] = INK;
-    /* which edge case is on the board (F2..F5) */
-    char preset_line[160];
-    if (app->preset > 0) {
-        /* the lesson's own name for it ("lesson11.preset.2"), else the
-         * general one ("preset.2") */
-        char pk[48];
-        snprintf(pk, sizeof pk, "%s.preset.%d", L->key, app->preset);
-        if (strcmp(tr(pk), pk) == 0) snprintf(pk, sizeof pk, "preset.%d", app->preset);
-        snprintf(preset_line, sizeof preset_line, tr("hud.preset"), app->preset + 1, tr(pk));
-        lines[n] = preset_line; sizes[n] = HUD_SMALL; cols[n++] = app_color_accent(app);
-    }
-    char idea1[64], idea2[64];
-    snprintf(idea1, sizeof idea1, "%s.idea1", L->key);
-    snprintf(idea2, sizeof idea2, "%s.idea2", L->key);
-    if (app->explain) {
-        lines[n] = tr(idea1); sizes[n] = HUD_SMALL; cols[n++] = INK_DIM;
-        lines[n] = tr(idea2); sizes[n] = HUD_SMALL; cols[n++] = INK_DIM;
-    }
-    char lesson_lines[8][160];
-    int ln = (app->explain && !guess_hides(app) && L->hud != NULL) ? L->hud(app, app->lesson_state, lesson_lines, 8) : 0;
-    for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
-    float left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
-    hud_panel_at(c, draw, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w);
-
-    /* bottom left: the guess (G), then the colliding pairs with their depth
-     * (not while a guess question is open: they give the answer) */
-    char pl[10][320];
-    const char *plines[10];
-    float psz[10];
-    Color pcol[10];
-    const int gn = guess_hud(app, pl, 3);
-    int pn = gn;
-    for (int i = 0; i < gn; i++) { psz[i] = i == 0 ? HUD_TEXT : HUD_SMALL; pcol[i] = i == 0 ? app_color_accent(app) : INK; }
-    if (!guess_hides(app)) {
-        if (w->pair_total == 0 && w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
-        else if (!w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_at_least"), w->pair_total, w->tested);
-        else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_total);
-        pn++;
-        if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
-        for (int k = 0; k < w->pair_count && pn < gn + 5 && w->count <= 200; k++) {
-            const Pair *p = &w->pairs[k];
-            snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
-                     kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
-            pn++;
-        }
-        if (w->pair_count > 4 && pn == gn + 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
-        for (int i = gn; i < pn; i++) { psz[i] = HUD_SMALL; pcol[i] = INK; }
-    }
-    for (int i = 0; i < pn; i++) plines[i] = pl[i];
-    Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, false);
-    hud_panel_at(c, draw, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f);
-
-    /* bottom right: state, status message, the hint */
-    char br[4][STATUS_MAX + 64];
-    const char *blines[4];
-    float bsz[4];
-    Color bcol[4];
-    int bn = 0;
-    if (app->status[0] != '\0' && app->tick < app->status_until) {
-        snprintf(br[bn], sizeof br[bn], "%s", app->status);
-        bcol[bn] = app_color_accent(app);
-        bsz[bn++] = HUD_SMALL;
-    }
-    if (app->paused || app->slowmo) {
-        snprintf(br[bn], sizeof br[bn], "%s%s%s", app->paused ? tr("hud.paused") : "",
-                 app->paused && app->slowmo ? "  " : "", app->slowmo ? tr("hud.slowmo") : "");
-        bcol[bn] = app_color_accent(app);
-        bsz[bn++] = HUD_TEXT;
-    }
-    if (app->show_fps) {
-        snprintf(br[bn], sizeof br[bn], tr("hud.fps"), (double)app->fps, (double)app->frame_ms, (double)app->collide_ms,
-                 (double)app->render_ms);
-        bcol[bn] = INK;
-        bsz[bn++] = HUD_SMALL;
-    }
-    snprintf(br[bn], sizeof br[bn], "%s", tr("hud.hint"));
-    bcol[bn] = INK_DIM;
-    bsz[bn++] = HUD_SMALL;
-    for (int i = 0; i < bn; i++) blines[i] = br[i];
-    float br_w = CANVAS_W - 2.0f * margin - pad - (bl.x > 0.0f ? bl.x + gap : 0.0f);
-    Vec2 brs = hud_panel(c, 0.0f, 0.0f, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, false);
-    hud_panel_at(c, draw, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w);
-
-    if (draw && app->show_help) draw_help(app, c);
-}
-
-void app_draw(const App *app, Canvas *c)
-{
-    SDL_SetRenderDrawColor(c->r, 8, 9, 12, 255);
-    SDL_RenderClear(c->r);
-    SDL_SetRenderDrawBlendMode(c->r, SDL_BLENDMODE_BLEND);
-    draw_grid(c);
-    /* the panels go over everything, but their places are known first:
-     * the lesson's labels keep out of them */
-    draw_hud(app, c, false);
-    const Lesson *L = app_lesson(app);
-    /* an open guess question hides the explanation: it states the verdict */
-    const bool explain = app->explain && !guess_hides(app);
-    if (explain && L->draw_under != NULL) L->draw_under(app, app->lesson_state, c);
-    draw_shapes(app, c);
-    if (explain && L->draw_over != NULL) L->draw_over(app, app->lesson_state, c);
-    canvas_flush(c);
-    draw_hud(app, c, true);
-    canvas_flush(c);
 }

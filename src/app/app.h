@@ -3,6 +3,8 @@
  * view, and what one tick and one frame do. main.c drives it from SDL events
  * (windowed) or from an input script (headless); both reach it through
  * app_event() and app_tick(), so a script replays exactly what a person did.
+ * The lab itself calls no SDL: main.c translates SDL's events into the
+ * lab's (input.h), hands it a clock, and backs its Canvas (draw.h).
  */
 #ifndef APP_H
 #define APP_H
@@ -16,8 +18,6 @@
 #include "guess.h"
 
 #define STATUS_MAX 256
-
-typedef enum Palette { PALETTE_RED_GREEN, PALETTE_BLUE_ORANGE } Palette;
 
 struct App {
     World world;
@@ -48,6 +48,9 @@ struct App {
     bool want_quit, want_screenshot, want_fullscreen_toggle;
     bool headless;           /* no window: no timings, so pixels repeat */
     Guess guess;             /* G: predict, then reveal (guess.c) */
+    /* what the front end provides (NULL: none) */
+    double (*clock_ms)(void);        /* a clock in ms, for the timings */
+    bool (*cjk_available)(void);     /* Chinese can be drawn (L offers it) */
     /* timing shown in the HUD */
     float fps, frame_ms;     /* frames a second, and the mean time between two */
     float collide_ms;        /* the last tick's collision pass */
@@ -108,11 +111,11 @@ void app_set_view(App *app, float zoom, Vec2 pan);
 /* Ctrl+R: the arrangement of the last session back on the board. */
 void app_restore_autosave(App *app);
 
-/* Colours the lessons share, in the current palette. */
-Color app_color_free(const App *app);
-Color app_color_hit(const App *app);
-Color app_color_accent(const App *app);   /* explanations */
-Color app_color_gap(const App *app);      /* a separating gap */
-Color app_color_background(const App *app); /* the canvas under everything */
+/* The palette's colours (theme.h), in the palette the app is in. */
+static inline Color app_color_free(const App *app) { return theme_free(app->palette); }
+static inline Color app_color_hit(const App *app) { return theme_hit(app->palette); }
+static inline Color app_color_accent(const App *app) { return theme_accent(app->palette); }   /* explanations */
+static inline Color app_color_gap(const App *app) { return theme_gap(app->palette); }         /* a separating gap */
+static inline Color app_color_background(const App *app) { (void)app; return THEME_BG; }   /* the canvas */
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * cli.h - the command line (CONTRACT.md section 2).
+ * cli.h - the command line (README.md, "Command line").
  */
 #ifndef CLI_H
 #define CLI_H

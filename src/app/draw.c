@@ -2,10 +2,9 @@
  * draw.c - the vertex batch and the primitives the lab draws with.
  */
 #include "draw.h"
-#include "text.h"
-#include "world.h"
+#include "canvas_size.h"
 
-#include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +40,12 @@ Vec2 view_to_canvas(const View *v, Vec2 s)
 
 /* ---- The batch ---------------------------------------------------------- */
 
-void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, struct Text *text)
+void canvas_start(Canvas *c, const CanvasDevice *dev, void *out, void *font, const View *v)
 {
-    c->r = r;
+    c->dev = dev;
+    c->out = out;
+    c->font = dev != NULL ? font : NULL;
     c->view = *v;
-    c->text = text;
     c->nv = c->ni = 0;
     c->label_count = c->keep_out_count = c->label_overlaps = c->line_count = 0;
     if (c->log != NULL) c->log->text_count = c->log->box_count = 0;
@@ -53,9 +53,18 @@ void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, struct Text *text)
 
 void canvas_flush(Canvas *c)
 {
-    if (c->ni > 0) SDL_RenderGeometry(c->r, NULL, c->verts, c->nv, c->idx, c->ni);
+    if (c->ni > 0 && c->dev != NULL) c->dev->triangles(c->out, c->verts, c->nv, c->idx, c->ni);
     c->nv = c->ni = 0;
 }
+
+void canvas_clear(Canvas *c, Color col)
+{
+    if (c->dev != NULL) c->dev->clear(c->out, col);
+}
+
+bool canvas_has_text(const Canvas *c) { return c->font != NULL; }
+
+bool canvas_has_cjk(const Canvas *c) { return c->font != NULL && c->dev->has_cjk(c->font); }
 
 void canvas_free(Canvas *c)
 {
@@ -72,7 +81,7 @@ static bool reserve(Canvas *c, int nv, int ni)
     if (c->nv + nv > c->cap_v) {
         int cap = c->cap_v ? c->cap_v : 4096;
         while (cap < c->nv + nv) cap *= 2;
-        SDL_Vertex *p = realloc(c->verts, sizeof *p * (size_t)cap);
+        CanvasVertex *p = realloc(c->verts, sizeof *p * (size_t)cap);
         if (p == NULL) { c->out_of_memory = true; return false; }
         c->verts = p;
         c->cap_v = cap;
@@ -88,9 +97,9 @@ static bool reserve(Canvas *c, int nv, int ni)
     return true;
 }
 
-static SDL_Vertex vert(Vec2 screen, Color col)
+static CanvasVertex vert(Vec2 screen, Color col)
 {
-    SDL_Vertex v = { { screen.x, screen.y }, { col.r, col.g, col.b, col.a }, { 0.0f, 0.0f } };
+    CanvasVertex v = { screen.x, screen.y, col };
     return v;
 }
 
@@ -172,40 +181,6 @@ void draw_arrow(Canvas *c, Vec2 from, Vec2 to, float width, Color col)
     fan_screen(c, tri, 3, col);
 }
 
-static int circle_segments(const Canvas *c, float r)
-{
-    float rs = r * view_scale(&c->view);
-    int n = (int)(rs * 0.6f) + 6; /* about 10 screen px per side */
-    return n < 10 ? 10 : n > 96 ? 96 : n;
-}
-
-static int circle_points(const Canvas *c, Vec2 center, float r, Vec2 *out, int max)
-{
-    int n = circle_segments(c, r);
-    if (n > max) n = max;
-    for (int i = 0; i < n; i++) {
-        float t = 6.2831853f * (float)i / (float)n;
-        out[i] = (Vec2){ center.x + r * cosf(t), center.y + r * sinf(t) };
-    }
-    return n;
-}
-
-void draw_circle_fill(Canvas *c, Vec2 center, float r, Color col)
-{
-    Vec2 p[96];
-    int n = circle_points(c, center, r, p, 96);
-    draw_poly_fill(c, p, n, col);
-}
-
-void draw_circle_outline(Canvas *c, Vec2 center, float r, float width, Color col)
-{
-    Vec2 p[96];
-    int n = circle_points(c, center, r, p, 96);
-    float w = px(c, width);
-    for (int i = 0; i < n; i++)
-        segment_screen(c, view_to_screen(&c->view, p[i]), view_to_screen(&c->view, p[(i + 1) % n]), w, col);
-}
-
 void draw_dot(Canvas *c, Vec2 p, float radius_px, Color col)
 {
     Vec2 s = view_to_screen(&c->view, p);
@@ -258,14 +233,40 @@ void draw_hatch(Canvas *c, const Vec2 *pts, int n, float spacing, float width, C
     }
 }
 
+/* A circle as n points, n from its size on screen: about 10 px a side. */
+static int circle_points(const View *v, Vec2 center, float r, Vec2 *out, int max)
+{
+    float rs = r * view_scale(v);
+    int n = (int)(rs * 0.6f) + 6;
+    n = n < 10 ? 10 : n > 96 ? 96 : n;
+    if (n > max) n = max;
+    for (int i = 0; i < n; i++) {
+        float t = 6.2831853f * (float)i / (float)n;
+        out[i] = (Vec2){ center.x + r * cosf(t), center.y + r * sinf(t) };
+    }
+    return n;
+}
+
+void draw_circle_fill(Canvas *c, Vec2 center, float r, Color col)
+{
+    Vec2 p[96];
+    int n = circle_points(&c->view, center, r, p, 96);
+    draw_poly_fill(c, p, n, col);
+}
+
+void draw_circle_outline(Canvas *c, Vec2 center, float r, float width, Color col)
+{
+    Vec2 p[96];
+    int n = circle_points(&c->view, center, r, p, 96);
+    float w = px(c, width);
+    for (int i = 0; i < n; i++)
+        segment_screen(c, view_to_screen(&c->view, p[i]), view_to_screen(&c->view, p[(i + 1) % n]), w, col);
+}
+
 int shape_outline(const Shape *s, const View *v, Vec2 *out, int max)
 {
     switch (s->kind) {
-    case SHAPE_CIRCLE: {
-        Canvas tmp;
-        tmp.view = *v;
-        return circle_points(&tmp, s->circle.center, s->circle.radius, out, max);
-    }
+    case SHAPE_CIRCLE: return circle_points(v, s->circle.center, s->circle.radius, out, max);
     case SHAPE_RECT:
         if (max < 4) return 0;
         rect_corners(s->rect, out);
@@ -277,94 +278,6 @@ int shape_outline(const Shape *s, const View *v, Vec2 *out, int max)
     }
     }
     return 0;
-}
-
-/* ---- Label placement ---------------------------------------------------- */
-
-bool screen_box_hits(ScreenBox a, ScreenBox b, float margin)
-{
-    a.x0 -= margin; a.y0 -= margin; a.x1 += margin; a.y1 += margin;
-    if (b.r > 0.0f) {
-        /* the disc against the box: the box's point closest to the centre */
-        float cx = 0.5f * (b.x0 + b.x1), cy = 0.5f * (b.y0 + b.y1);
-        float qx = fminf(fmaxf(cx, a.x0), a.x1), qy = fminf(fmaxf(cy, a.y0), a.y1);
-        float dx = cx - qx, dy = cy - qy;
-        return dx * dx + dy * dy < b.r * b.r;
-    }
-    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
-
-void canvas_keep_out(Canvas *c, ScreenBox b)
-{
-    if (c->keep_out_count < CANVAS_MAX_KEEP_OUT) c->keep_out[c->keep_out_count++] = b;
-}
-
-void canvas_keep_out_hud(Canvas *c, float x, float y, float w, float h)
-{
-    const View *v = &c->view;
-    if (!(w > 0.0f) || !(h > 0.0f)) return;
-    canvas_keep_out(c, (ScreenBox){ v->ox + x * v->fit, v->oy + y * v->fit, v->ox + (x + w) * v->fit,
-                                    v->oy + (y + h) * v->fit, 0.0f });
-}
-
-void canvas_keep_out_disc(Canvas *c, Vec2 p, float r)
-{
-    Vec2 s = view_to_screen(&c->view, p);
-    /* never smaller than a dot: a tiny circle still needs its point seen */
-    float rs = fmaxf(r * view_scale(&c->view), 6.0f * c->view.fit);
-    canvas_keep_out(c, (ScreenBox){ s.x - rs, s.y - rs, s.x + rs, s.y + rs, rs });
-}
-
-void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width)
-{
-    if (c->line_count >= CANVAS_MAX_LINES) return;
-    float hw = 0.5f * width * c->view.fit;
-    c->lines[c->line_count++] = (AvoidLine){ view_to_screen(&c->view, a), view_to_screen(&c->view, b), hw };
-}
-
-/* How many of the lines to avoid cross box b. */
-static int line_crossings(const Canvas *c, ScreenBox b)
-{
-    int n = 0;
-    float t0 = 0.0f, t1 = 0.0f;
-    for (int i = 0; i < c->line_count; i++) {
-        const AvoidLine *l = &c->lines[i];
-        Vec2 lo = { b.x0 - l->half_width, b.y0 - l->half_width }, hi = { b.x1 + l->half_width, b.y1 + l->half_width };
-        n += segment_clip(l->a, l->b, lo, hi, &t0, &t1);
-    }
-    return n < 3 ? n : 3;
-}
-
-/* How many placed labels and kept-out places b touches (with margin). */
-static int crowding(const Canvas *c, ScreenBox b, float margin)
-{
-    int n = 0;
-    for (int i = 0; i < c->label_count; i++) n += screen_box_hits(b, c->labels[i], margin);
-    for (int i = 0; i < c->keep_out_count; i++) n += screen_box_hits(b, c->keep_out[i], margin);
-    return n;
-}
-
-/* b moved by (dx, dy), then slid back inside [x0, x1] x [y0, y1]. */
-static ScreenBox moved_inside(ScreenBox b, float dx, float dy, float x0, float y0, float x1, float y1)
-{
-    float w = b.x1 - b.x0, h = b.y1 - b.y0;
-    float x = b.x0 + dx, y = b.y0 + dy;
-    if (x + w > x1) x = x1 - w;
-    if (x < x0) x = x0;
-    if (y + h > y1) y = y1 - h;
-    if (y < y0) y = y0;
-    return (ScreenBox){ x, y, x + w, y + h, 0.0f };
-}
-
-/* Where a leader from p to box b ends: b's point nearest p. */
-static Vec2 leader_end(Vec2 p, ScreenBox b)
-{
-    return (Vec2){ fminf(fmaxf(p.x, b.x0), b.x1), fminf(fmaxf(p.y, b.y0), b.y1) };
-}
-
-static bool box_contains(ScreenBox b, Vec2 p)
-{
-    return p.x >= b.x0 && p.x <= b.x1 && p.y >= b.y0 && p.y <= b.y1;
 }
 
 bool segment_clip(Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float *t0, float *t1)
@@ -387,95 +300,19 @@ bool segment_clip(Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float *t0, float *t1)
     return a < z;
 }
 
-static bool segment_in_box(Vec2 p, Vec2 q, ScreenBox b, float *t0, float *t1)
-{
-    return segment_clip(p, q, (Vec2){ b.x0, b.y0 }, (Vec2){ b.x1, b.y1 }, t0, t1);
-}
-
-/* Labels the leader from anchor to b would cross. A label holding the
- * anchor itself does not count: the leader starts at its edge. */
-static int leader_crossings(const Canvas *c, Vec2 anchor, ScreenBox b)
-{
-    Vec2 q = leader_end(anchor, b);
-    int n = 0;
-    float t0 = 0.0f, t1 = 0.0f;
-    for (int i = 0; i < c->label_count; i++)
-        if (!box_contains(c->labels[i], anchor) && segment_in_box(anchor, q, c->labels[i], &t0, &t1)) n++;
-    return n;
-}
-
-ScreenBox canvas_place_label(Canvas *c, ScreenBox want, Vec2 anchor)
-{
-    const View *v = &c->view;
-    /* the visible part of the canvas, a little in from its edges */
-    const float edge = 4.0f * v->fit;
-    const float x0 = fmaxf(v->ox, 0.0f) + edge, y0 = fmaxf(v->oy, 0.0f) + edge;
-    const float x1 = fminf(v->ox + CANVAS_W * v->fit, (float)v->out_w) - edge;
-    const float y1 = fminf(v->oy + CANVAS_H * v->fit, (float)v->out_h) - edge;
-    const float margin = 2.0f * v->fit;   /* free means this far from the rest */
-    /* the ring: below, above, right, left, then the diagonals */
-    static const float DIRS[8][2] = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 },
-                                      { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
-    const int rings = 14;
-    const float step = 0.5f * (want.y1 - want.y0) + 4.0f * v->fit;
-    /* covering something costs more than a leader crossing a label */
-    ScreenBox best = moved_inside(want, 0.0f, 0.0f, x0, y0, x1, y1);
-    /* covering a line costs less than covering a label, a kept-out place */
-    int best_cost = 4 * crowding(c, best, margin) + line_crossings(c, best) + leader_crossings(c, anchor, best);
-    for (int k = 1; k <= rings && best_cost > 0; k++)
-        for (int d = 0; d < 8 && best_cost > 0; d++) {
-            ScreenBox b = moved_inside(want, DIRS[d][0] * step * (float)k, DIRS[d][1] * step * (float)k, x0, y0, x1, y1);
-            int cost = 4 * crowding(c, b, margin);
-            if (cost < best_cost) cost += line_crossings(c, b);
-            if (cost < best_cost) cost += leader_crossings(c, anchor, b);
-            if (cost < best_cost) { best = b; best_cost = cost; }
-        }
-    /* counted without the margin: touching is not covering */
-    if (crowding(c, best, 0.0f) > 0) c->label_overlaps++;
-    if (c->label_count < CANVAS_MAX_LABELS) c->labels[c->label_count++] = best;
-    return best;
-}
-
-bool canvas_label_leader(const Canvas *c, Vec2 anchor, ScreenBox placed, Vec2 *from, Vec2 *to)
-{
-    Vec2 q = leader_end(anchor, placed);
-    float dx = q.x - anchor.x, dy = q.y - anchor.y;
-    if (dx * dx + dy * dy < 36.0f * c->view.fit * c->view.fit) return false;   /* still at its place */
-    /* out of any earlier label the anchor lies in (the last one is placed) */
-    Vec2 p = anchor;
-    float t0 = 0.0f, t1 = 0.0f;
-    for (int i = 0; i + 1 < c->label_count; i++)
-        if (box_contains(c->labels[i], p) && segment_in_box(p, q, c->labels[i], &t0, &t1))
-            p = (Vec2){ p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1 };
-    dx = q.x - p.x;
-    dy = q.y - p.y;
-    /* a label stacked right against another needs no leader */
-    const float min_len = p.x != anchor.x || p.y != anchor.y ? 12.0f * c->view.fit : 2.0f;
-    if (dx * dx + dy * dy < min_len * min_len) return false;
-    *from = p;
-    *to = q;
-    return true;
-}
-
-int canvas_label_overlaps(const Canvas *c)
-{
-    return c->label_overlaps;
-}
-
 /* ---- Text --------------------------------------------------------------- */
 
 static float text_at_screen(Canvas *c, Vec2 s, float size, Color col, Align align, const char *utf8)
 {
-    if (c->text == NULL || utf8 == NULL || utf8[0] == '\0') return 0.0f;
+    if (c->font == NULL || utf8 == NULL || utf8[0] == '\0') return 0.0f;
     canvas_flush(c); /* text goes over what was drawn before it */
     int pxs = (int)lroundf(size * c->view.fit);
     if (pxs < 6) pxs = 6;
-    int w = text_measure(c->text, pxs, utf8);
+    int w = c->dev->text_width(c->font, pxs, utf8);
     float x = s.x;
     if (align == ALIGN_CENTER) x -= 0.5f * (float)w;
     else if (align == ALIGN_RIGHT) x -= (float)w;
-    SDL_Color sc = { col.r, col.g, col.b, col.a };
-    text_draw(c->text, (int)lroundf(x), (int)lroundf(s.y), pxs, sc, utf8);
+    c->dev->text(c->font, (int)lroundf(x), (int)lroundf(s.y), pxs, col, utf8);
     if (c->log != NULL && c->log->text_count < DRAW_LOG_TEXTS) {
         DrawnText *d = &c->log->texts[c->log->text_count++];
         d->box = (ScreenBox){ x, s.y, x + (float)w, s.y + (float)pxs, 0.0f };
@@ -492,16 +329,6 @@ float draw_text(Canvas *c, Vec2 at, float size, Color col, Align align, const ch
     return text_at_screen(c, view_to_screen(&c->view, at), size, col, align, utf8);
 }
 
-float draw_textf(Canvas *c, Vec2 at, float size, Color col, Align align, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    return draw_text(c, at, size, col, align, buf);
-}
-
 static Vec2 hud_to_screen(const View *v, Vec2 p) { return (Vec2){ v->ox + p.x * v->fit, v->oy + p.y * v->fit }; }
 
 float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8)
@@ -514,225 +341,10 @@ float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, cons
 
 float measure_hud_text(Canvas *c, float size, const char *utf8)
 {
-    if (c->text == NULL) return 0.0f;
+    if (c->font == NULL) return 0.0f;
     int pxs = (int)lroundf(size * c->view.fit);
     if (pxs < 6) pxs = 6;
-    return (float)text_measure(c->text, pxs, utf8) / c->view.fit;
-}
-
-/* ---- Line breaking ------------------------------------------------------ */
-
-/* A text item takes at most this many lines; what does not fit ends in "…"
- * (a 10,000-character word in a title stays inside its panel). */
-#define WRAP_MAX_LINES 6
-
-static unsigned decode(const char *s, int *i)
-{
-    const unsigned char *p = (const unsigned char *)s + *i;
-    unsigned cp = p[0];
-    int n = 1;
-    if (p[0] >= 0xF0 && p[1] && p[2] && p[3]) { cp = (p[0] & 7u) << 18 | (p[1] & 63u) << 12 | (p[2] & 63u) << 6 | (p[3] & 63u); n = 4; }
-    else if (p[0] >= 0xE0 && p[1] && p[2]) { cp = (p[0] & 15u) << 12 | (p[1] & 63u) << 6 | (p[2] & 63u); n = 3; }
-    else if (p[0] >= 0xC0 && p[1]) { cp = (p[0] & 31u) << 6 | (p[1] & 63u); n = 2; }
-    *i += n;
-    return cp;
-}
-
-/* Han, kana, CJK punctuation and full-width forms: breakable on either side. */
-static bool is_cjk(unsigned cp)
-{
-    return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-           (cp >= 0xFF00 && cp <= 0xFFEF) || (cp >= 0x20000 && cp <= 0x3FFFF);
-}
-
-/* No line may start with these... */
-static bool is_closing(unsigned cp)
-{
-    static const unsigned list[] = { 0xFF0C, 0x3002, 0x3001, 0xFF09, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F, 0x300D,
-                                     0x300F, 0x3011, 0x3009, 0x300B, 0xFF0E, 0x2026, ')', ',', '.', ';', ':', '!',
-                                     '?', ']', '}', 0x00B0, '%' };
-    for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
-        if (list[i] == cp) return true;
-    return false;
-}
-
-/* ...and no line may end with these. */
-static bool is_opening(unsigned cp)
-{
-    return cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x3010 || cp == 0x3008 || cp == 0x300A ||
-           cp == '(' || cp == '[' || cp == '{';
-}
-
-static float measure_span(Canvas *c, float size, const char *s, int start, int end)
-{
-    char buf[1024];
-    int n = end - start;
-    if (n <= 0) return 0.0f;
-    if (n >= (int)sizeof buf) n = (int)sizeof buf - 1;
-    memcpy(buf, s + start, (size_t)n);
-    buf[n] = '\0';
-    return measure_hud_text(c, size, buf);
-}
-
-static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
-
-static const char ELLIPSIS[] = "\xE2\x80\xA6";
-
-/* The end of the longest run of whole characters from start (before end)
- * that fits max_w, with room for "…" when ellipsis; at least one character. */
-static int fit_prefix(Canvas *c, float size, const char *utf8, int start, int end, float max_w, bool ellipsis)
-{
-    float room = max_w - (ellipsis ? measure_hud_text(c, size, ELLIPSIS) : 0.0f);
-    int lo = start, hi = end;   /* lo fits (empty), the answer is in [lo, hi] */
-    while (lo < hi) {
-        int mid = lo + (hi - lo + 1) / 2;
-        while (mid > lo + 1 && ((unsigned char)utf8[mid] & 0xC0) == 0x80) mid--;   /* a character boundary */
-        if (mid <= lo) mid = lo + 1;
-        if (mid - start > 1000 || measure_span(c, size, utf8, start, mid) > room) {
-            /* too long: look below mid */
-            int h = mid - 1;
-            while (h > lo && ((unsigned char)utf8[h] & 0xC0) == 0x80) h--;
-            hi = h;
-        } else {
-            lo = mid;
-        }
-    }
-    if (lo == start) {
-        /* not even one character fits: one anyway */
-        int i = start;
-        decode(utf8, &i);
-        lo = i;
-    }
-    return lo;
-}
-
-/* Was this line cut short (the text goes on past it)? Only a last line. */
-static bool line_cut(const char *utf8, TextLine l, bool last)
-{
-    return last && utf8[l.start + l.len] != '\0';
-}
-
-/* Greedy breaking, then no lone word at the end: when the last line is
- * under a quarter of the width, the fewest words that make it longer move
- * down from the line before (kept only when that still gives two lines). */
-int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max)
-{
-    int count = wrap_greedy(c, size, utf8, max_w, out, max);
-    if (count < 2 || count >= max) return count;
-    const TextLine last = out[count - 1], prev = out[count - 2];
-    if (last.start + last.len != (int)strlen(utf8)) return count;   /* cut short at max lines */
-    const float want = 0.25f * max_w;
-    if (measure_span(c, size, utf8, last.start, last.start + last.len) >= want) return count;
-    TextLine two[3];
-    for (float w = max_w - 0.02f * max_w; w > 0.0f; w -= 0.02f * max_w) {
-        if (wrap_greedy(c, size, utf8 + prev.start, w, two, 3) != 2) break;
-        if (measure_span(c, size, utf8, prev.start + two[1].start, prev.start + two[1].start + two[1].len) < want)
-            continue;
-        out[count - 2] = (TextLine){ prev.start + two[0].start, two[0].len };
-        out[count - 1] = (TextLine){ prev.start + two[1].start, two[1].len };
-        break;
-    }
-    return count;
-}
-
-static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max)
-{
-    int count = 0;
-    if (utf8 == NULL || max <= 0) return 0;
-    int len = (int)strlen(utf8);
-    int start = 0;
-    while (start < len && count < max) {
-        /* the rest fits (the usual case): one measurement */
-        if (len - start < 1000 && measure_span(c, size, utf8, start, len) <= max_w) {
-            out[count++] = (TextLine){ start, len - start };
-            break;
-        }
-        /* the last line allowed: what fits, then "…" */
-        if (count == max - 1) {
-            out[count++] = (TextLine){ start, fit_prefix(c, size, utf8, start, len, max_w, true) - start };
-            break;
-        }
-        /* walk the break opportunities; keep the last one that still fits.
-         * A break is (end of this line, start of the next). A gap of two or
-         * more spaces parts the fields of a HUD line: the last such gap is
-         * taken instead when it leaves the line at least a third full and
-         * the rest fits on the next line. */
-        int best_end = -1, best_next = -1, first_end = -1;
-        int field_end = -1, field_next = -1;
-        int i = start;
-        unsigned prev = 0;
-        while (i < len) {
-            int at = i;
-            unsigned cp = decode(utf8, &i);
-            int end = -1, next = -1;
-            if (cp == ' ') {
-                end = at;
-                next = i;
-                while (next < len && utf8[next] == ' ') next++;
-                i = next;
-            } else if (at > start && prev != ' ' && (is_cjk(cp) || is_cjk(prev)) && !is_closing(cp) &&
-                       !is_opening(prev)) {
-                end = next = at;
-            }
-            prev = cp;
-            if (end <= start) continue;
-            if (measure_span(c, size, utf8, start, end) > max_w) {
-                if (first_end < 0) first_end = end;
-                break;
-            }
-            best_end = end;
-            best_next = next;
-            if (next - end >= 2) { field_end = end; field_next = next; }
-        }
-        if (field_end > start && best_end != field_end && measure_span(c, size, utf8, start, field_end) >= max_w / 3.0f &&
-            measure_span(c, size, utf8, field_next, len) <= max_w) {
-            best_end = field_end;
-            best_next = field_next;
-        }
-        if (best_end < 0) {
-            /* nothing fits: the first word is broken where the panel ends */
-            best_end = fit_prefix(c, size, utf8, start, first_end >= 0 ? first_end : len, max_w, false);
-            best_next = best_end;
-        }
-        out[count++] = (TextLine){ start, best_end - start };
-        start = best_next;
-    }
-    return count;
-}
-
-int draw_hud_text_wrapped(Canvas *c, Vec2 at, float size, float line_h, float max_w, Color col, Align align,
-                          const char *utf8)
-{
-    TextLine lines[WRAP_MAX_LINES];
-    int n = wrap_hud_text(c, size, utf8, max_w, lines, WRAP_MAX_LINES);
-    char buf[1024];
-    for (int i = 0; i < n; i++) {
-        int len = lines[i].len < (int)sizeof buf - 4 ? lines[i].len : (int)sizeof buf - 4;
-        memcpy(buf, utf8 + lines[i].start, (size_t)len);
-        buf[len] = '\0';
-        if (line_cut(utf8, lines[i], i == n - 1)) memcpy(buf + len, ELLIPSIS, sizeof ELLIPSIS);
-        int logged = c->log != NULL ? c->log->text_count : 0;
-        draw_hud_text(c, (Vec2){ at.x, at.y + (float)i * line_h }, size, col, align, buf);
-        if (c->log != NULL && c->log->text_count > logged) {
-            c->log->texts[logged].line = i;
-            c->log->texts[logged].lines = n;
-        }
-    }
-    return n;
-}
-
-float measure_hud_text_wrapped(Canvas *c, float size, float max_w, const char *utf8, int *lines)
-{
-    TextLine tl[WRAP_MAX_LINES];
-    int n = wrap_hud_text(c, size, utf8, max_w, tl, WRAP_MAX_LINES);
-    float w = 0.0f;
-    for (int i = 0; i < n; i++) {
-        float wi = measure_span(c, size, utf8, tl[i].start, tl[i].start + tl[i].len);
-        if (line_cut(utf8, tl[i], i == n - 1)) wi += measure_hud_text(c, size, ELLIPSIS);
-        w = fmaxf(w, wi);
-    }
-    if (lines != NULL) *lines = n;
-    return w;
+    return (float)c->dev->text_width(c->font, pxs, utf8) / c->view.fit;
 }
 
 void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col)

@@ -3,16 +3,17 @@
  *
  * Everything is given in canvas coordinates and mapped to the output through
  * a View (fit to the window with the aspect kept, then the lesson's zoom and
- * pan). Geometry goes into one vertex batch that SDL_RenderGeometry draws in
- * a single call; text is rendered by SDL2_ttf at the real output size, so it
- * stays sharp at any window size. Drawing never changes the world.
+ * pan). Geometry goes into one vertex batch that the Canvas's device draws
+ * in a single call (the front end's: SDL_RenderGeometryRaw); text is
+ * rendered by the device at the real output size (SDL2_ttf), so it stays
+ * sharp at any window size. No SDL here. Drawing never changes the world.
  */
 #ifndef DRAW_H
 #define DRAW_H
 
 #include <stdbool.h>
-#include <SDL.h>
 #include "collide.h"
+#include "theme.h"
 
 typedef struct View {
     int out_w, out_h;     /* output size in pixels */
@@ -22,11 +23,7 @@ typedef struct View {
     Vec2 pan;             /* canvas point shown at the canvas centre when zoomed */
 } View;
 
-typedef struct Color { Uint8 r, g, b, a; } Color;
-
 typedef enum Align { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } Align;
-
-struct Text;
 
 /* A box in output pixels; r > 0 makes it the disc of radius r about the
  * box's centre (a point of the picture labels must leave visible). */
@@ -56,11 +53,26 @@ typedef struct DrawLog {
     int text_count, box_count;   /* canvas_begin empties the log */
 } DrawLog;
 
+/* One corner of a triangle of the batch, in output pixels. */
+typedef struct CanvasVertex { float x, y; Color col; } CanvasVertex;
+
+/* What a Canvas draws on. The front end provides it (text.h: SDL's
+ * renderer and SDL2_ttf); the lab's drawing goes only through it. out and
+ * font are the device's own; with no font, text is skipped. */
+typedef struct CanvasDevice {
+    void (*clear)(void *out, Color col);   /* the whole output, then blending on */
+    void (*triangles)(void *out, const CanvasVertex *v, int nv, const int *idx, int ni);
+    /* utf8 with its top-left corner at (x, y) output px, px high; its width */
+    int (*text)(void *font, int x, int y, int px, Color col, const char *utf8);
+    int (*text_width)(void *font, int px, const char *utf8);
+    bool (*has_cjk)(const void *font);     /* Chinese can be drawn */
+} CanvasDevice;
+
 typedef struct Canvas {
-    SDL_Renderer *r;
+    const CanvasDevice *dev;   /* NULL: nothing is drawn (labels are still placed) */
+    void *out, *font;
     View view;
-    struct Text *text;    /* NULL: no font, text is skipped */
-    SDL_Vertex *verts;
+    CanvasVertex *verts;
     int *idx;
     int nv, ni, cap_v, cap_i;
     bool out_of_memory;
@@ -85,7 +97,11 @@ Vec2 view_to_canvas(const View *v, Vec2 screen);
 /* Output pixels per canvas pixel (fit and zoom). */
 float view_scale(const View *v);
 
-void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, struct Text *text);
+/* A new frame on dev (see CanvasDevice) through view v. */
+void canvas_start(Canvas *c, const CanvasDevice *dev, void *out, void *font, const View *v);
+void canvas_clear(Canvas *c, Color col);
+bool canvas_has_text(const Canvas *c);
+bool canvas_has_cjk(const Canvas *c);
 void canvas_flush(Canvas *c);   /* draws the batch so far */
 void canvas_free(Canvas *c);
 
@@ -103,69 +119,15 @@ void draw_dot(Canvas *c, Vec2 p, float radius_px, Color col);
 void draw_hatch(Canvas *c, const Vec2 *pts, int n, float spacing, float width, Color col);
 /* A filled rectangle in canvas coordinates, axis-aligned. */
 void draw_box(Canvas *c, float x, float y, float w, float h, Color col);
-/* ---- Label placement (output pixels) ----
- * A label goes where it asks when that place is free, else at the nearest
- * free place on rings of offsets around it (below, above, right, left, the
- * diagonals, each ring further out), kept inside the visible canvas. Labels
- * placed earlier win. Deterministic: same calls, same places. */
-/* Nothing may be placed over b (beyond the end of the list, b is ignored). */
-void canvas_keep_out(Canvas *c, ScreenBox b);
-/* The same for a HUD rectangle (canvas units, not zoomed)... */
-void canvas_keep_out_hud(Canvas *c, float x, float y, float w, float h);
-/* ...and for the disc of radius r (canvas units, zoomed) about p. */
-void canvas_keep_out_disc(Canvas *c, Vec2 p, float r);
-/* Labels placed after this avoid covering the segment a-b (canvas units;
- * width in canvas px at zoom 1): shapes' outlines, the lessons' lines. A
- * soft rule: a label that cannot avoid one still goes as near as it can,
- * and it does not count as an overlap. */
-void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width);
-/* Places a label box of want's size, preferably at want; returns where it
- * went and records it. anchor is what it labels: a place whose leader back
- * to anchor would cross another label is not free. With no free place it
- * takes the least crowded one and counts an overlap. */
-ScreenBox canvas_place_label(Canvas *c, ScreenBox want, Vec2 anchor);
-/* The leader of the label just placed: from anchor (moved out of any
- * label it lies in) to the box's nearest point. False when the label sits
- * at its anchor, so needs none. */
-bool canvas_label_leader(const Canvas *c, Vec2 anchor, ScreenBox placed, Vec2 *from, Vec2 *to);
-/* How many labels of the frame drawn last overlap another label or a
- * kept-out place (0 when every label found room). */
-int canvas_label_overlaps(const Canvas *c);
-/* True when a and b share area, b read as a disc when b.r > 0; margin (px)
- * grows a on every side. */
-bool screen_box_hits(ScreenBox a, ScreenBox b, float margin);
-
 /* A shape's outline as a polygon (circles as many sides): n points out. */
 int shape_outline(const Shape *s, const View *v, Vec2 *out, int max);
 
 /* Text at a canvas point; size in canvas pixels (scaled to the output).
  * Returns the width drawn, in canvas pixels (0 without a font). */
 float draw_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8);
-float draw_textf(Canvas *c, Vec2 at, float size, Color col, Align align, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
 /* Text in screen space, unaffected by zoom (the HUD). */
 float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8);
 float measure_hud_text(Canvas *c, float size, const char *utf8);
-/* Line breaking for the HUD. A line is utf8[start, start + len). Lines are
- * at most max_w wide (canvas units at size) where the text allows: Latin and
- * Vietnamese break at spaces (a word wider than max_w gets a line of its
- * own), Chinese between any two characters but never before closing
- * punctuation such as ，。、）；：！？ nor after an opening one. A last line
- * under a quarter of max_w takes the fewest words from the line before
- * that make it longer, so no word is left alone at the end. Returns how many lines (at most max); an empty
- * string has none. */
-typedef struct TextLine { int start, len; } TextLine;
-int wrap_hud_text(Canvas *c, float size, const char *utf8, float max_w, TextLine *out, int max);
-/* Draws utf8 wrapped to max_w, one line every line_h canvas units, aligned
- * to at.x as align says. Returns the lines drawn. */
-int draw_hud_text_wrapped(Canvas *c, Vec2 at, float size, float line_h, float max_w, Color col, Align align,
-                          const char *utf8);
-/* The widest line of utf8 wrapped to max_w; *lines (may be NULL) gets the count. */
-float measure_hud_text_wrapped(Canvas *c, float size, float max_w, const char *utf8, int *lines);
-
 /* A translucent panel in HUD space (canvas units, not zoomed). */
 void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col);
 

@@ -2,21 +2,38 @@
  * i18n.c - message catalogues loaded with jansson.
  */
 #include "i18n.h"
-#include "text.h"
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static json_t *english;   /* always loaded once asked for */
 static json_t *current;   /* the chosen language, may be english */
 static char language[16] = "en";
 
+/* Without the front end's finder: assets/ of the working folder. */
+static bool find_here(const char *name, char *out, size_t outlen)
+{
+    snprintf(out, outlen, "assets/%s", name);
+    FILE *f = fopen(out, "rb");
+    if (f == NULL) return false;
+    fclose(f);
+    return true;
+}
+
+static AssetFinder finder = find_here;
+
+void i18n_set_finder(AssetFinder find)
+{
+    finder = find != NULL ? find : find_here;
+}
+
 static json_t *load(const char *lang, char *err, size_t errlen)
 {
     char name[64], path[1200];
     snprintf(name, sizeof name, "lang/%s.json", lang);
-    if (!asset_find(name, path, sizeof path)) {
+    if (!finder(name, path, sizeof path)) {
         snprintf(err, errlen, "no message catalogue assets/%s", name);
         return NULL;
     }
@@ -55,4 +72,27 @@ void i18n_shutdown(void)
     json_decref(current);
     json_decref(english);
     current = english = NULL;
+}
+
+/* ---- Which language the system asks for ---------------------------------- */
+
+const char *i18n_language_of(const char *v)
+{
+    if (strncmp(v, "zh_TW", 5) == 0 || strncmp(v, "zh_HK", 5) == 0 || strncmp(v, "zh_MO", 5) == 0 ||
+        strncmp(v, "zh-TW", 5) == 0 || strncmp(v, "zh-HK", 5) == 0 || strncmp(v, "zh-MO", 5) == 0 ||
+        strncmp(v, "zh_Hant", 7) == 0 || strncmp(v, "zh-Hant", 7) == 0)
+        return "zh-TW";
+    if (strncmp(v, "vi", 2) == 0 && (v[2] == '\0' || v[2] == '_' || v[2] == '-' || v[2] == '.')) return "vi";
+    if (strncmp(v, "en", 2) == 0 && (v[2] == '\0' || v[2] == '_' || v[2] == '-' || v[2] == '.')) return "en";
+    return NULL;
+}
+
+const char *i18n_env_language(void)
+{
+    const char *vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v != NULL && v[0] != '\0') return i18n_language_of(v);
+    }
+    return NULL;
 }

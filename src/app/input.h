@@ -1,5 +1,6 @@
 /*
- * input.h - keys to actions, the held-key set, and input scripts.
+ * input.h - the lab's own input events, the held-key set, and input
+ * scripts.
  *
  * As in the course's Swing demo (InputMap/ActionMap and a Timer): a binding
  * table maps keys to actions; a key-down adds the key to the held set, a
@@ -7,12 +8,17 @@
  * motion. One-shot actions (Tab, lesson keys, pause...) fire on key-down
  * only; key repeats are ignored. Script events and SDL events become the
  * same InputEvent and take the same path.
+ *
+ * The lab's core (App, World, the lessons) sees only InputEvents with the
+ * action already looked up, and needs no SDL: the binding table of SDL key
+ * codes and the script reader (keys.c) belong to the front end, which
+ * translates SDL's events (main.c) and the script's lines into these.
  */
 #ifndef INPUT_H
 #define INPUT_H
 
 #include <stdbool.h>
-#include <SDL.h>
+#include <stdint.h>
 #include "world.h"
 
 #define HELD_MAX 32
@@ -24,7 +30,7 @@ typedef enum Action {
     ACT_NUDGE,   /* Alt: the arrows move one pixel a tap */
     /* one-shot */
     ACT_NEXT_SHAPE, ACT_LESSON, ACT_PAUSE, ACT_STEP, ACT_SLOWMO, ACT_HELP, ACT_PALETTE,
-    ACT_FPS, ACT_EXPLAIN, ACT_FULLSCREEN, ACT_SCREENSHOT, ACT_SAVE, ACT_RELOAD,
+    ACT_FPS, ACT_EXPLAIN, ACT_FULLSCREEN, ACT_SCREENSHOT, ACT_RELOAD,
     ACT_PRESET, ACT_VIEW_RESET, ACT_BROADPHASE, ACT_MORE, ACT_FEWER, ACT_LANGUAGE,
     ACT_AXIS_PREV, ACT_AXIS_NEXT,   /* lessons 6, 7: the previous / next step of the walk */
     ACT_AXIS_ALL,                   /* lessons 6, 7: every axis at once, or the walk again */
@@ -35,9 +41,19 @@ typedef enum Action {
     ACT_COUNT
 } Action;
 
-typedef struct Binding { SDL_Keycode key; Action action; int arg; } Binding;
+/* A key, as the front end names it (SDL's key codes); the core only
+ * compares keys with each other. */
+typedef int32_t Key;
 
-typedef struct HeldSet { int count; SDL_Keycode keys[HELD_MAX]; } HeldSet;
+/* What a key does: its action, and for some its argument (the lesson of a
+ * number key, the preset of F2..F5). */
+typedef struct Binding { Key key; Action action; int arg; } Binding;
+
+/* The keys held down, each with its action. */
+typedef struct HeldSet { int count; Binding keys[HELD_MAX]; } HeldSet;
+
+/* Mouse buttons (SDL's numbers). */
+enum { MOUSE_LEFT = 1, MOUSE_RIGHT = 3 };
 
 typedef enum InputKind {
     IN_KEY_DOWN, IN_KEY_UP, IN_MOUSE_DOWN, IN_MOUSE_UP, IN_MOUSE_MOVE, IN_WHEEL,
@@ -46,9 +62,11 @@ typedef enum InputKind {
 
 typedef struct InputEvent {
     InputKind kind;
-    SDL_Keycode key;   /* key events */
+    Key key;           /* key events: the key... */
+    Action action;     /* ...what it is bound to (ACT_NONE: nothing)... */
+    int arg;           /* ...and the binding's argument */
     bool repeat;       /* key-down repeats: ignored for actions */
-    int button;        /* mouse: SDL_BUTTON_LEFT / RIGHT */
+    int button;        /* mouse: MOUSE_LEFT / MOUSE_RIGHT */
     Vec2 pos;          /* mouse, canvas coordinates */
     float wheel;       /* wheel notches, + away from the user */
 } InputEvent;
@@ -56,20 +74,22 @@ typedef struct InputEvent {
 typedef struct ScriptEvent { long tick; InputEvent ev; } ScriptEvent;
 typedef struct Script { int count, cap; ScriptEvent *events; } Script;
 
-/* The binding table (one place lists every key; the help panel reads it). */
-const Binding *input_bindings(int *count);
-/* The binding for key, or NULL. */
-const Binding *input_binding_for(SDL_Keycode key);
-
+/* ---- The core (input.c) ---- */
 void held_clear(HeldSet *h);
-bool held_has(const HeldSet *h, SDL_Keycode key);
-void held_add(HeldSet *h, SDL_Keycode key);
-void held_remove(HeldSet *h, SDL_Keycode key);
+bool held_has(const HeldSet *h, Key key);
+/* Adds key (bound to action; ACT_NONE for an unbound key) to the set. */
+void held_add(HeldSet *h, Key key, Action action);
+void held_remove(HeldSet *h, Key key);
 /* True when any held key is bound to `action`. */
 bool held_action(const HeldSet *h, Action action);
 /* What the held keys ask of one tick. */
 Motion held_motion(const HeldSet *h);
 
+/* ---- The front end (keys.c: SDL's key codes and key names) ---- */
+/* The binding for key, or NULL. */
+const Binding *input_binding_for(Key key);
+/* A key event for key, its binding looked up. */
+InputEvent input_key_event(InputKind kind, Key key, bool repeat);
 /* Reads an input script. On error returns false and writes
  * "FILE:LINE:COL: message" into err; *out is then left empty. */
 bool script_load(const char *path, Script *out, char *err, size_t errlen);

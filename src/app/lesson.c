@@ -3,13 +3,18 @@
  */
 #include "lesson.h"
 
+/* The list; a test build may name another (tests/example_lesson_list.h). */
+#ifndef LESSON_LIST
+#define LESSON_LIST "lesson_list.h"
+#endif
+
 #define LESSON(name) extern const Lesson name;
-#include "lesson_list.h"
+#include LESSON_LIST
 #undef LESSON
 
 static const Lesson *const LESSONS[] = {
 #define LESSON(name) &name,
-#include "lesson_list.h"
+#include LESSON_LIST
 #undef LESSON
 };
 

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* F1 the lesson; F2 touching the top edge; F3 the centre inside the box;
+/* The lesson's own arrangement, then F2 touching the top edge; F3 the centre inside the box;
  * F4 a very thin box; F5 a tiny circle at the corner of a huge box. */
 static const CircleBox PRESETS[5] = {
     { { 330.0f, 440.0f }, 75.0f, { 760.0f, 440.0f }, 320.0f, 170.0f },

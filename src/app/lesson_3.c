@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* F1 the lesson; F2 touching the right edge; F3 the centre inside the box;
+/* The lesson's own arrangement, then F2 touching the right edge; F3 the centre inside the box;
  * F4 a very thin box; F5 a tiny circle at the corner of a huge box. */
 static const CircleBox PRESETS[5] = {
     { { 450.0f, 300.0f }, 70.0f, { 790.0f, 470.0f }, 360.0f, 180.0f },

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const float DEG = 0.017453292519943295f;
 
 static bool build(World *w, int preset, void *state)
 {
@@ -25,7 +24,7 @@ static bool build(World *w, int preset, void *state)
     case 1: {
         /* the circle touches the middle of the right side: centre at
          * rect centre + R(angle) (hw + r, 0) */
-        float a = 30.0f * DEG, d = 170.0f + 65.0f - 0.01f;  /* 0.01 px in: float rounding of the turn */
+        float a = 30.0f * RAD_PER_DEG, d = 170.0f + 65.0f - 0.01f;  /* 0.01 px in: float rounding of the turn */
         circle = body_circle(700.0f + d * cosf(a), 420.0f + d * sinf(a), 65.0f);
         rect = body_rect(700.0f, 420.0f, 340.0f, 160.0f, 30.0f);
         break;
@@ -143,7 +142,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     }
     if (turned) {
         Vec2 m = vec2_rotate_about(q.c.center, q.r.center, 0.5f * ang);
-        snprintf(text, sizeof text, tr("lesson5.turn"), (double)(ang / DEG));
+        snprintf(text, sizeof text, tr("lesson5.turn"), (double)(ang / RAD_PER_DEG));
         lesson_label(c, (Vec2){ m.x, m.y - 24.0f }, LESSON_SMALL, acc, ALIGN_CENTER, text);
     }
     lesson_label(c, (Vec2){ up.center.x, up.center.y - up.half.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER,
@@ -156,7 +155,7 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
     const State *st = state;
     if (max < 2 || !st->ok) return 0;
     const Picture q = st->q;
-    snprintf(lines[0], 160, tr("lesson5.hud_turn"), (double)(-q.r.angle / DEG), (double)q.c.center.x,
+    snprintf(lines[0], 160, tr("lesson5.hud_turn"), (double)(-q.r.angle / RAD_PER_DEG), (double)q.c.center.x,
              (double)q.c.center.y, (double)q.ghost.x, (double)q.ghost.y);
     snprintf(lines[1], 160, tr("lesson5.hud_clamp"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius,
              lesson_verdict(q.hit));

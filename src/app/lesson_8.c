@@ -103,7 +103,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
 
     /* the pair table, in HUD space on the right */
     canvas_flush(c);
-    draw_hud_box(c, TABLE_X, TABLE_Y, TABLE_W, h, (Color){ 10, 12, 16, 205 });
+    draw_hud_box(c, TABLE_X, TABLE_Y, TABLE_W, h, THEME_PANEL);
     draw_hud_text(c, (Vec2){ TABLE_X + 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
     draw_hud_text(c, (Vec2){ TABLE_X + 62.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
     draw_hud_text(c, (Vec2){ TABLE_X + TABLE_W - 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT,

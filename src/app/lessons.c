@@ -10,9 +10,6 @@
 
 /* ---- Shared helpers ----------------------------------------------------- */
 
-const Color LESSON_INK = { 236, 238, 242, 255 };
-const Color LESSON_INK_DIM = { 170, 176, 190, 255 };
-const Color LESSON_SHADE = { 10, 12, 16, 190 };
 
 bool lesson_pair(const App *app, const Shape **a, const Shape **b)
 {
@@ -38,21 +35,15 @@ bool lesson_build_circle_box(World *w, const CircleBox *presets, int count, int 
     return lesson_set_pair(w, &circle, &box);
 }
 
-Color lesson_alpha(Color c, Uint8 alpha)
-{
-    c.a = alpha;
-    return c;
-}
-
 Color lesson_over(Color fg, Color bg)
 {
     const float a = (float)fg.a / 255.0f;
-#define MIX(f, b) (Uint8)lroundf((float)(b) + a * ((float)(f) - (float)(b)))
+#define MIX(f, b) (uint8_t)lroundf((float)(b) + a * ((float)(f) - (float)(b)))
     return (Color){ MIX(fg.r, bg.r), MIX(fg.g, bg.g), MIX(fg.b, bg.b), 255 };
 #undef MIX
 }
 
-static float channel_linear(Uint8 v)
+static float channel_linear(uint8_t v)
 {
     float c = (float)v / 255.0f;
     return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
@@ -630,7 +621,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     const Vec2 dir = s->dir, perp = { -dir.y, dir.x };
     const Color col_a = app_color_accent(app), col_b = LESSON_INK;
     const Color gapc = app_color_gap(app), hitc = app_color_hit(app);
-    const Uint8 alpha = level == 0 ? 110 : 255;
+    const uint8_t alpha = level == 0 ? 110 : 255;
     q->prio = level == 0 ? 2 : 1;   /* the axis being tested is labelled first */
     /* which side of the line the shapes are: A's bar on theirs, B's beyond */
     Vec2 ca = shape_center(&sp->a);

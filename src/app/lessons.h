@@ -10,6 +10,7 @@
 #define LESSONS_H
 
 #include "app.h"
+#include "labels.h"
 
 /* ---- Shared by the lessons (lessons.c) ---------------------------------- */
 
@@ -17,9 +18,10 @@
 #define LESSON_LABEL 21.0f
 #define LESSON_SMALL 19.0f
 
-extern const Color LESSON_INK;       /* labels, guide lines */
-extern const Color LESSON_INK_DIM;
-extern const Color LESSON_SHADE;     /* the backdrop behind labels */
+/* The theme's ink (theme.h) under the names the lessons use. */
+#define LESSON_INK THEME_INK             /* labels, guide lines */
+#define LESSON_INK_DIM THEME_INK_DIM
+#define LESSON_SHADE THEME_SHADE         /* the backdrop behind labels */
 
 /* Shapes 0 and 1 (the lesson's pair); false when the world has fewer. */
 bool lesson_pair(const App *app, const Shape **a, const Shape **b);
@@ -31,7 +33,7 @@ typedef struct CircleBox { Vec2 c; float r; Vec2 box; float w, h; } CircleBox;
 /* The build of a circle-and-box lesson from its presets (count of them);
  * false for a preset it does not have. */
 bool lesson_build_circle_box(World *w, const CircleBox *presets, int count, int preset);
-Color lesson_alpha(Color c, Uint8 alpha);
+static inline Color lesson_alpha(Color c, uint8_t alpha) { return color_alpha(c, alpha); }
 /* Whether the collision pass (shapes_collide, the colours on screen) found
  * shapes 0 and 1 colliding. A lesson's own test can differ from it only
  * within float rounding of touching; the picture then states the colours'

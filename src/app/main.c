@@ -161,6 +161,12 @@ static bool save_screenshot_new(const App *app, SDL_Renderer *r, int w, int h, c
     return ok;
 }
 
+/* The clock the lab's timings read. */
+static double clock_ms(void)
+{
+    return (double)SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency();
+}
+
 /* ---- The run ------------------------------------------------------------ */
 
 typedef struct Run {
@@ -347,9 +353,8 @@ static int run_windowed(Run *run)
             case SDL_QUIT: app->want_quit = true; break;   /* closing the window confirms */
             case SDL_KEYDOWN:
             case SDL_KEYUP:
-                ev.kind = e.type == SDL_KEYDOWN ? IN_KEY_DOWN : IN_KEY_UP;
-                ev.key = e.key.keysym.sym;
-                ev.repeat = e.key.repeat != 0;
+                /* the lab's own event: the key with what it is bound to */
+                ev = input_key_event(e.type == SDL_KEYDOWN ? IN_KEY_DOWN : IN_KEY_UP, e.key.keysym.sym, e.key.repeat != 0);
                 app_event(app, &ev);
                 break;
             case SDL_MOUSEBUTTONDOWN:
@@ -440,30 +445,6 @@ static int run_windowed(Run *run)
     return rc;
 }
 
-/* A locale name ("zh_TW.UTF-8", "vi_VN", "en-US", "zh-Hant") as one of the
- * lab's languages, or NULL. */
-static const char *supported_language(const char *v)
-{
-    if (strncmp(v, "zh_TW", 5) == 0 || strncmp(v, "zh_HK", 5) == 0 || strncmp(v, "zh-TW", 5) == 0 ||
-        strncmp(v, "zh-HK", 5) == 0 || strncmp(v, "zh_Hant", 7) == 0 || strncmp(v, "zh-Hant", 7) == 0)
-        return "zh-TW";
-    if (strncmp(v, "vi", 2) == 0 && (v[2] == '\0' || v[2] == '_' || v[2] == '-' || v[2] == '.')) return "vi";
-    if (strncmp(v, "en", 2) == 0 && (v[2] == '\0' || v[2] == '_' || v[2] == '-' || v[2] == '.')) return "en";
-    return NULL;
-}
-
-/* The first of LC_ALL, LC_MESSAGES, LANG that is set decides, as in POSIX;
- * NULL when it names no language of the lab ("C", "de_DE"). */
-static const char *env_language(void)
-{
-    const char *vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
-    for (int i = 0; i < 3; i++) {
-        const char *v = getenv(vars[i]);
-        if (v != NULL && v[0] != '\0') return supported_language(v);
-    }
-    return NULL;
-}
-
 /* The system's preferred languages (SDL 2.0.14+), first supported one. */
 static const char *preferred_language(void)
 {
@@ -473,7 +454,7 @@ static const char *preferred_language(void)
         char name[64];
         snprintf(name, sizeof name, "%s%s%s", loc[i].language, loc[i].country ? "_" : "",
                  loc[i].country ? loc[i].country : "");
-        lang = supported_language(name);
+        lang = i18n_language_of(name);
     }
     SDL_free(loc);
     return lang;
@@ -511,7 +492,8 @@ int main(int argc, char **argv)
         return 1;
     }
     /* --lang, else the environment, else the system's preference, else English */
-    const char *lang = run.opt.lang != NULL ? run.opt.lang : env_language();
+    i18n_set_finder(asset_find);
+    const char *lang = run.opt.lang != NULL ? run.opt.lang : i18n_env_language();
     if (lang == NULL) lang = preferred_language();
     if (lang == NULL) lang = "en";
     if (strcmp(lang, "zh-TW") == 0 && !text_cjk_available()) lang = "en"; /* no empty boxes */
@@ -525,6 +507,8 @@ int main(int argc, char **argv)
      * new ones each time a window opens */
     run.app.guess.seed = run.opt.seed_set ? (unsigned long long)run.opt.seed
                          : run.opt.headless ? 0ULL : (unsigned long long)time(NULL);
+    run.app.clock_ms = clock_ms;
+    run.app.cjk_available = text_cjk_available;
     if (run.opt.scene != NULL) {
         /* --lesson N --scene FILE: lesson N's explanation over the scene */
         app_take_world(&run.app, &scene);

@@ -1,5 +1,5 @@
 /*
- * scene.h - scenes as JSON (CONTRACT.md section 3), read and written with
+ * scene.h - scenes as JSON (README.md, "Writing a scene"), read and written with
  * jansson. Loading is all or nothing: on any error the caller's world is not
  * touched and the message names the file, line and column.
  */

@@ -230,6 +230,7 @@ void text_destroy(Text *t)
 }
 
 const char *text_font_path(const Text *t) { return t != NULL ? t->path : ""; }
+
 bool text_has_cjk(const Text *t) { return t != NULL && t->has_cjk; }
 
 /* The fonts at px: kept open per size; the last slot is reused when all are

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <SDL.h>
+#include "draw.h"
 
 typedef struct Text Text;
 
@@ -23,7 +24,7 @@ int text_draw(Text *t, int x, int y, int px, SDL_Color col, const char *utf8);
 int text_measure(Text *t, int px, const char *utf8);
 /* Call once per frame: evicts textures unused for a while. */
 void text_frame_end(Text *t);
-/* The font file in use (for messages). */
+/* The font file in use (the browser build opens it for its own use). */
 const char *text_font_path(const Text *t);
 /* True when t draws Chinese (a CJK font was found, opened and has glyphs). */
 bool text_has_cjk(const Text *t);
@@ -33,6 +34,9 @@ bool text_has_cjk(const Text *t);
 bool text_cjk_font(char *path, size_t pathlen, int *index);
 /* Same, and says once on stderr that Chinese falls back to English. */
 bool text_cjk_available(void);
+/* A new frame of c drawn by r, its text by text (NULL: none), through v
+ * (sdl_canvas.c). r NULL: nothing is drawn, labels are still placed. */
+void canvas_begin(Canvas *c, SDL_Renderer *r, const View *v, Text *text);
 /* Finds a file of assets/ (the font, the language catalogues): writes the
  * first readable candidate into out and returns true. */
 bool asset_find(const char *name, char *out, size_t outlen);

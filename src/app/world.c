@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const float DEG = 0.017453292519943295f;
 
 void world_init(World *w)
 {
@@ -115,7 +114,7 @@ Body body_rect(float x, float y, float w, float h, float angle_deg)
     b.kind = SHAPE_RECT;
     b.pos = (Vec2){ x, y };
     b.half = (Vec2){ 0.5f * w, 0.5f * h };
-    b.angle = angle_deg * DEG;
+    b.angle = angle_deg * RAD_PER_DEG;
     return b;
 }
 
@@ -184,10 +183,9 @@ void world_apply_motion(World *w, Motion m, float dt)
     float turn = m.slow ? 0.25f * TURN_SPEED_DEG : TURN_SPEED_DEG;
     b->pos.x += m.dx * speed * dt;
     b->pos.y += m.dy * speed * dt;
-    b->angle += m.turn * turn * DEG * dt;
+    b->angle += m.turn * turn * RAD_PER_DEG * dt;
     /* keep the angle in (-2pi, 2pi) so it never loses precision */
-    const float two_pi = 6.2831853071795864f;
-    b->angle = fmodf(b->angle, two_pi);
+    b->angle = angle_wrap(b->angle);
     body_keep_on_canvas(b);
 }
 

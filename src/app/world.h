@@ -14,9 +14,8 @@
 #include <stddef.h>
 #include "collide.h"
 #include "broadphase.h"
+#include "canvas_size.h"
 
-#define CANVAS_W 1280.0f
-#define CANVAS_H 720.0f
 #define TICK_HZ 60
 #define TICK_DT (1.0f / (float)TICK_HZ)
 #define MOVE_SPEED 240.0f            /* px/s; a quarter of it with Shift */
@@ -31,6 +30,12 @@
  * there says so (pairs_exact false): its count is a lower bound. */
 #define WORLD_PAIRS_KEPT 10000
 #define WORLD_TEST_BUDGET 500000LL
+
+/* Radians inside, degrees only in the HUD and in scene files. */
+#define RAD_PER_DEG 0.017453292519943295f
+/* An angle brought below one full turn (fmodf keeps its sign), so a shape
+ * turned many times never loses precision. */
+static inline float angle_wrap(float a) { return fmodf(a, 6.2831853071795864f); }
 
 typedef struct Body {
     ShapeKind kind;

@@ -1,0 +1,246 @@
+/*
+ * hud.c - the four corner panels (the lesson and its idea, the selected
+ * shape, the colliding pairs, the status line) and the help panel.
+ */
+#include "hud.h"
+#include "labels.h"
+#include "i18n.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const float HUD_TITLE = 32.0f, HUD_TEXT = 24.0f, HUD_SMALL = 21.0f;
+
+static const char *kind_name(ShapeKind k)
+{
+    return k == SHAPE_CIRCLE ? tr("shape.circle") : k == SHAPE_RECT ? tr("shape.rect") : tr("shape.poly");
+}
+
+/* A panel of lines, each wrapped to max_w (canvas units, text only), with
+ * its top-left (ALIGN_LEFT) or top-right (ALIGN_RIGHT) corner at (x, y).
+ * Returns its size; draw false only measures. */
+static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, const float *sizes,
+                      const Color *cols, int n, Align align, float max_w, bool draw)
+{
+    float wmax = 0.0f, h = 12.0f;
+    for (int i = 0; i < n; i++) {
+        int rows = 0;
+        float wi = measure_hud_text_wrapped(c, sizes[i], max_w, lines[i], &rows);
+        if (wi > wmax) wmax = wi;
+        /* a line of no colour only reserves width (the panel keeps its size
+         * when a value changes), and is neither drawn nor given a row */
+        if (cols[i].a > 0) h += sizes[i] * 1.3f * (float)(rows > 0 ? rows : 1);
+    }
+    if (wmax <= 0.0f) return (Vec2){ 0.0f, 0.0f };
+    if (!draw) return (Vec2){ wmax + 24.0f, h };
+    float bx = align == ALIGN_RIGHT ? x - wmax - 24.0f : x;
+    draw_hud_box(c, bx, y, wmax + 24.0f, h, THEME_PANEL);
+    float ty = y + 6.0f;
+    for (int i = 0; i < n; i++) {
+        if (cols[i].a == 0) continue;
+        float lh = sizes[i] * 1.3f;
+        int rows = draw_hud_text_wrapped(c, (Vec2){ align == ALIGN_RIGHT ? x - 12.0f : x + 12.0f, ty }, sizes[i], lh,
+                                         max_w, cols[i], align, lines[i]);
+        ty += lh * (float)(rows > 0 ? rows : 1);
+    }
+    return (Vec2){ wmax + 24.0f, h };
+}
+
+/* A panel placed at (x, y) as hud_panel places it: drawn, or (draw false)
+ * only kept clear of the lesson's labels, which are placed before it. */
+static Vec2 hud_panel_at(Canvas *c, bool draw, float x, float y, const char *const *lines, const float *sizes,
+                         const Color *cols, int n, Align align, float max_w)
+{
+    Vec2 sz = hud_panel(c, x, y, lines, sizes, cols, n, align, max_w, draw);
+    if (!draw) canvas_keep_out_hud(c, align == ALIGN_RIGHT ? x - sz.x : x, y, sz.x, sz.y);
+    return sz;
+}
+
+/* A help line; the language line names 繁體中文 only when it can be drawn. */
+static const char *help_line(const Canvas *c, const char *key)
+{
+    if (strcmp(key, "help.language") == 0 && !canvas_has_cjk(c)) key = "help.language_no_cjk";
+    return tr(key);
+}
+
+static void draw_help(const App *app, Canvas *c)
+{
+    static const char *keys[] = {
+        "help.move", "help.nudge", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
+        "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.palette",
+        "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
+    };
+    const int nkeys = (int)(sizeof keys / sizeof keys[0]);
+    /* after the number keys: PageUp / PageDown and every lesson by name */
+    char list[2048];
+    int len = snprintf(list, sizeof list, "%s", tr("help.lesson_list"));
+    for (int i = 0; i < lesson_count() && len >= 0 && (size_t)len < sizeof list; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "%s.title", lesson_get(i)->key);
+        len += snprintf(list + len, sizeof list - (size_t)len, "%s%d %s", i == 0 ? "  " : " · ", i, tr(key));
+    }
+    const char *lines[32];
+    int n = 0;
+    for (int i = 0; i < nkeys && n < 31; i++) {
+        lines[n++] = help_line(c, keys[i]);
+        if (strcmp(keys[i], "help.lessons") == 0) lines[n++] = list;
+    }
+    /* sized to its text and centred, above everything else; lines wrap to
+     * the canvas, and a language that needs more rows gets a smaller size */
+    const float max_text = CANVAS_W - 40.0f - 56.0f;
+    float size = HUD_SMALL, wmax = 0.0f, h = 0.0f;
+    for (; size >= 14.0f; size -= 1.0f) {
+        int rows = 0;
+        wmax = measure_hud_text_wrapped(c, HUD_TITLE, max_text, tr("help.title"), NULL);
+        for (int i = 0; i < n; i++) {
+            int r = 0;
+            wmax = fmaxf(wmax, measure_hud_text_wrapped(c, size, max_text, lines[i], &r));
+            rows += r > 0 ? r : 1;
+        }
+        h = 64.0f + (float)rows * size * 1.32f + 16.0f;
+        if (h <= CANVAS_H - 8.0f) break;
+    }
+    float line = size * 1.32f;
+    float w = wmax + 56.0f;
+    float x = 0.5f * (CANVAS_W - w), y = fmaxf(4.0f, 0.5f * (CANVAS_H - h));
+    draw_hud_box(c, x, y, w, h, THEME_HELP);
+    draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
+    draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, THEME_INK, ALIGN_LEFT, tr("help.title"));
+    float ty = y + 64.0f;
+    for (int i = 0; i < n; i++) {
+        int rows = draw_hud_text_wrapped(c, (Vec2){ x + 28.0f, ty }, size, line, max_text, THEME_INK, ALIGN_LEFT, lines[i]);
+        ty += line * (float)(rows > 0 ? rows : 1);
+    }
+}
+
+/* The four corner panels; draw false only keeps the labels out of them. */
+void hud_draw(const App *app, Canvas *c, bool draw)
+{
+    const World *w = &app->world;
+    const Lesson *L = app_lesson(app);
+    /* the four corner panels never cross the canvas edge nor each other: the
+     * right-hand panel on top and the left-hand one below are sized first,
+     * their neighbours wrap into what is left */
+    const float margin = 10.0f, pad = 24.0f, gap = 10.0f;
+
+    /* top right: the selected shape */
+    char l1[320], l2[320], l3[320];
+    const char *sel[3] = { l1, l2, l3 };
+    float ss[3] = { HUD_TEXT, HUD_SMALL, HUD_TEXT };
+    Color sc[3] = { THEME_INK, THEME_INK, { 0, 0, 0, 0 } };   /* l3: the other state, for its width only */
+    Vec2 right = { 0.0f, 0.0f };
+    bool show_sel = w->selected >= 0 && w->selected < w->count && w->count <= 200;
+    if (show_sel) {
+        const Body *b = &w->bodies[w->selected];
+        const bool hide = guess_hides(app);
+        sc[0] = hide ? THEME_INK : w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
+        snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
+                 hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
+        snprintf(l3, sizeof l3, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
+                 tr(!hide && w->colliding[w->selected] ? "hud.free" : "hud.colliding"));
+        if (b->kind == SHAPE_CIRCLE)
+            snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
+        else if (b->kind == SHAPE_RECT)
+            snprintf(l2, sizeof l2, tr("hud.rect_info"), (double)b->pos.x, (double)b->pos.y,
+                     (double)(2.0f * b->half.x), (double)(2.0f * b->half.y), (double)(b->angle / RAD_PER_DEG));
+        else
+            snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
+                     (double)(b->angle / RAD_PER_DEG));
+        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 3, ALIGN_RIGHT, 520.0f);
+    }
+
+    /* top left: the lesson and its idea */
+    char key[64], title[200];
+    snprintf(key, sizeof key, "%s.title", L->key);
+    if (app->lesson == 0 && w->title[0] != '\0') snprintf(title, sizeof title, "%s", w->title);
+    else snprintf(title, sizeof title, "%d. %s", app->lesson, tr(key));
+    const char *lines[16];
+    float sizes[16];
+    Color cols[16];
+    int n = 0;
+    lines[n] = title; sizes[n] = HUD_TITLE; cols[n++] = THEME_INK;
+    /* which edge case is on the board (F2..F5) */
+    char preset_line[160];
+    if (app->preset > 0) {
+        /* the lesson's own name for it ("lesson11.preset.2"), else the
+         * general one ("preset.2") */
+        char pk[48];
+        snprintf(pk, sizeof pk, "%s.preset.%d", L->key, app->preset);
+        if (strcmp(tr(pk), pk) == 0) snprintf(pk, sizeof pk, "preset.%d", app->preset);
+        snprintf(preset_line, sizeof preset_line, tr("hud.preset"), app->preset + 1, tr(pk));
+        lines[n] = preset_line; sizes[n] = HUD_SMALL; cols[n++] = app_color_accent(app);
+    }
+    char idea1[64], idea2[64];
+    snprintf(idea1, sizeof idea1, "%s.idea1", L->key);
+    snprintf(idea2, sizeof idea2, "%s.idea2", L->key);
+    if (app->explain) {
+        lines[n] = tr(idea1); sizes[n] = HUD_SMALL; cols[n++] = THEME_INK_DIM;
+        lines[n] = tr(idea2); sizes[n] = HUD_SMALL; cols[n++] = THEME_INK_DIM;
+    }
+    char lesson_lines[8][160];
+    int ln = (app->explain && !guess_hides(app) && L->hud != NULL) ? L->hud(app, app->lesson_state, lesson_lines, 8) : 0;
+    for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
+    float left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
+    hud_panel_at(c, draw, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w);
+
+    /* bottom left: the guess (G), then the colliding pairs with their depth
+     * (not while a guess question is open: they give the answer) */
+    char pl[10][320];
+    const char *plines[10];
+    float psz[10];
+    Color pcol[10];
+    const int gn = guess_hud(app, pl, 3);
+    int pn = gn;
+    for (int i = 0; i < gn; i++) { psz[i] = i == 0 ? HUD_TEXT : HUD_SMALL; pcol[i] = i == 0 ? app_color_accent(app) : THEME_INK; }
+    if (!guess_hides(app)) {
+        if (w->pair_total == 0 && w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
+        else if (!w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_at_least"), w->pair_total, w->tested);
+        else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_total);
+        pn++;
+        if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
+        for (int k = 0; k < w->pair_count && pn < gn + 5 && w->count <= 200; k++) {
+            const Pair *p = &w->pairs[k];
+            snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
+                     kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
+            pn++;
+        }
+        if (w->pair_count > 4 && pn == gn + 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
+        for (int i = gn; i < pn; i++) { psz[i] = HUD_SMALL; pcol[i] = THEME_INK; }
+    }
+    for (int i = 0; i < pn; i++) plines[i] = pl[i];
+    Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, false);
+    hud_panel_at(c, draw, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f);
+
+    /* bottom right: state, status message, the hint */
+    char br[4][STATUS_MAX + 64];
+    const char *blines[4];
+    float bsz[4];
+    Color bcol[4];
+    int bn = 0;
+    if (app->status[0] != '\0' && app->tick < app->status_until) {
+        snprintf(br[bn], sizeof br[bn], "%s", app->status);
+        bcol[bn] = app_color_accent(app);
+        bsz[bn++] = HUD_SMALL;
+    }
+    if (app->paused || app->slowmo) {
+        snprintf(br[bn], sizeof br[bn], "%s%s%s", app->paused ? tr("hud.paused") : "",
+                 app->paused && app->slowmo ? "  " : "", app->slowmo ? tr("hud.slowmo") : "");
+        bcol[bn] = app_color_accent(app);
+        bsz[bn++] = HUD_TEXT;
+    }
+    if (app->show_fps) {
+        snprintf(br[bn], sizeof br[bn], tr("hud.fps"), (double)app->fps, (double)app->frame_ms, (double)app->collide_ms,
+                 (double)app->render_ms);
+        bcol[bn] = THEME_INK;
+        bsz[bn++] = HUD_SMALL;
+    }
+    snprintf(br[bn], sizeof br[bn], "%s", tr("hud.hint"));
+    bcol[bn] = THEME_INK_DIM;
+    bsz[bn++] = HUD_SMALL;
+    for (int i = 0; i < bn; i++) blines[i] = br[i];
+    float br_w = CANVAS_W - 2.0f * margin - pad - (bl.x > 0.0f ? bl.x + gap : 0.0f);
+    Vec2 brs = hud_panel(c, 0.0f, 0.0f, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, false);
+    hud_panel_at(c, draw, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w);
+
+    if (draw && app->show_help) draw_help(app, c);
+}
