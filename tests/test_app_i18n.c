@@ -4,7 +4,9 @@
  * The catalogues (every .json of assets/lang, read from the source tree): valid JSON
  * without duplicate keys, exactly the keys of en.json, the same printf
  * placeholders in the same order, every character drawable by a font the lab
- * has. The text module: Chinese comes out of the CJK font at the width of its
+ * has; the terms native readers struck out (GLOSSARY.md) stay out, no
+ * Vietnamese word in capitals, the point as the decimal separator, no
+ * string left in English. The text module: Chinese comes out of the CJK font at the width of its
  * glyph advances (no .notdef boxes), mixed text side by side, lines wrap
  * where the language allows. The real binary ($CL_BUILD/collision-lab,
  * headless): the help panel and lesson 2 in each language have text pixels
@@ -13,6 +15,7 @@
  * installed; scripts/bootstrap.sh test installs one (fonts-noto-cjk).
  */
 #include <SDL_ttf.h>
+#include <ctype.h>
 #include <dirent.h>
 
 #include "app/draw.h"
@@ -131,6 +134,204 @@ static void test_duplicate_keys_rejected(void **s)
     json_error_t e;
     json_t *j = json_loads("{ \"a\": \"x\", \"a\": \"y\" }", JSON_REJECT_DUPLICATES, &e);
     assert_null(j);
+}
+
+/* ---- Terms (GLOSSARY.md) ------------------------------------------------ */
+
+/* Words a native reader struck out of a catalogue, with the one that
+ * replaced them (assets/lang/GLOSSARY.md); key NULL: in every string. */
+typedef struct Banned {
+    const char *lang, *key, *term, *use;
+} Banned;
+
+static const Banned BANNED[] = {
+    { "zh-TW", NULL, "部份", "部分 (standard form)" },
+    { "zh-TW", NULL, "坐標", "座標 (standard form)" },
+    { "zh-TW", NULL, "轉正", "擺正, one word for upright" },
+    { "zh-TW", NULL, "對矩形中心", "繞矩形中心旋轉" },
+    { "zh-TW", NULL, "對數", "N 對 (對數 reads as logarithm)" },
+    { "zh-TW", NULL, "檢查", "檢定 / 碰撞檢定, the course's word" },
+    { "zh-TW", NULL, "邊帶", "近邊區" },
+    { "zh-TW", NULL, "夾取", "找最近點" },
+    { "zh-TW", NULL, "夾進", "找最近點" },
+    { "zh-TW", NULL, "分離線", "隔開兩者的直線" },
+    { "zh-TW", NULL, "可分離", "隔得開" },
+    { "zh-TW", NULL, "預設情境", "特殊情形" },
+    { "zh-TW", NULL, "頂點軸", "最近頂點" },
+    { "zh-TW", NULL, "检", "檢 (Traditional)" },
+    { "zh-TW", NULL, "图", "圖 (Traditional)" },
+    { "zh-TW", NULL, "边", "邊 (Traditional)" },
+    { "zh-TW", NULL, "轴", "軸 (Traditional)" },
+    { "zh-TW", NULL, "离", "離 (Traditional)" },
+    { "vi", NULL, "vùng đỉnh", "vùng góc (corner zone)" },
+    { "vi", NULL, "giới hạn", "kẹp (clamp)" },
+    { "vi", NULL, "tìm A", "a short phrase: xoay rồi kẹp" },
+    { "vi", NULL, "SAT + đỉnh", "SAT, đỉnh gần nhất" },
+    { "vi", NULL, "phép thử", "kiểm tra va chạm" },
+    { "vi", NULL, "lần thử", "lần kiểm tra" },
+    { "vi", NULL, "Đã thử", "Đã kiểm tra" },
+    { "vi", NULL, "xét từng", "kiểm tra từng" },
+    { "vi", NULL, "trục tách", "trục phân tách" },
+    { "vi", NULL, "không chạm", "không va chạm" },
+    { "vi", NULL, "chồng %", "chồng lấn (chồng alone reads 'husband')" },
+    { "vi", NULL, "Chọn:", "Đang chọn: (a state)" },
+    { "vi", NULL, "phóng to", "thu phóng (both ways)" },
+    { "vi", NULL, "kéo chuột phải", "giữ nút chuột phải và kéo" },
+    { "vi", NULL, "đặt thẳng", "không nghiêng" },
+    { "vi", NULL, "đứng thẳng", "không nghiêng" },
+    { "vi", NULL, "xoay thẳng", "không nghiêng" },
+    { "vi", NULL, "dựng thẳng", "không nghiêng" },
+    { "vi", NULL, "đã thẳng", "không nghiêng" },
+    { "vi", "hud.free", "tách rời", "không va chạm (one shape)" },
+};
+
+/* The uppercase letters of Vietnamese (and ASCII). */
+static bool is_upper_vi(unsigned cp)
+{
+    if (cp >= 'A' && cp <= 'Z') return true;
+    if (cp >= 0xC0 && cp <= 0xDD && cp != 0xD7) return true;
+    if (cp == 0x102 || cp == 0x110 || cp == 0x128 || cp == 0x168 || cp == 0x1A0 || cp == 0x1AF) return true;
+    return cp >= 0x1EA0 && cp <= 0x1EF9 && cp % 2 == 0;
+}
+
+static unsigned utf8_cp(const char **p)
+{
+    const unsigned char *s = (const unsigned char *)*p;
+    unsigned cp = s[0];
+    int n = 1;
+    if (s[0] >= 0xF0 && s[1] && s[2] && s[3]) { cp = (s[0] & 7u) << 18 | (s[1] & 63u) << 12 | (s[2] & 63u) << 6 | (s[3] & 63u); n = 4; }
+    else if (s[0] >= 0xE0 && s[1] && s[2]) { cp = (s[0] & 15u) << 12 | (s[1] & 63u) << 6 | (s[2] & 63u); n = 3; }
+    else if (s[0] >= 0xC0 && s[1]) { cp = (s[0] & 31u) << 6 | (s[1] & 63u); n = 2; }
+    *p += n;
+    return cp;
+}
+
+/* Vietnamese writes no word in capitals (KHE HỞ, TẠM DỪNG): a run of three
+ * or more capitals is an abbreviation the lab names, or a fault. */
+static bool shouts(const char *s, char *word, size_t wordlen)
+{
+    static const char *const ok[] = { "SAT", "MTV", "FPS", "PNG", "CJK", "FILE", "CPU", "ABCD", "EFG" };
+    const char *p = s;
+    while (*p != '\0') {
+        const char *start = p;
+        int caps = 0;
+        const char *q = p;
+        while (*q != '\0') {
+            const char *r = q;
+            if (!is_upper_vi(utf8_cp(&r))) break;
+            caps++;
+            q = r;
+        }
+        if (caps >= 3) {
+            bool known = false;
+            for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+                if (strlen(ok[i]) == (size_t)(q - start) && strncmp(ok[i], start, (size_t)(q - start)) == 0) known = true;
+            if (!known) {
+                snprintf(word, wordlen, "%.*s", (int)(q - start), start);
+                return true;
+            }
+        }
+        p = q > p ? q : p;
+        if (*p != '\0') utf8_cp(&p);
+    }
+    return false;
+}
+
+/* The point is the decimal separator in every language (GLOSSARY.md): no
+ * thousands point ("2.000" reads as two) and no decimal comma ("2,5"). */
+static bool mixed_number(const char *s, bool vi)
+{
+    for (const char *p = s; *p != '\0'; p++) {
+        if (p == s || !isdigit((unsigned char)p[-1])) continue;
+        if (vi && *p == '.' && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) && isdigit((unsigned char)p[3]) &&
+            !isdigit((unsigned char)p[4]))
+            return true;
+        if (*p == ',' && isdigit((unsigned char)p[1]) && !(isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
+                                                           isdigit((unsigned char)p[3]) && !isdigit((unsigned char)p[4])))
+            return true;
+    }
+    return false;
+}
+
+/* An English word (three lowercase letters or more) in a string copied
+ * unchanged from en.json: a key added in English only. */
+static bool english_copy(const char *t, const char *en)
+{
+    if (strcmp(t, en) != 0) return false;
+    int run = 0;
+    for (const char *p = t; *p != '\0'; p++) {
+        run = *p >= 'a' && *p <= 'z' ? run + 1 : 0;
+        if (run >= 3) return true;
+    }
+    return false;
+}
+
+/* Every fault of one catalogue against the rules above (printed unless
+ * quiet); the count. */
+static int term_problems(const char *lang, json_t *cat, json_t *en, bool quiet)
+{
+    int problems = 0;
+    const bool vi = strcmp(lang, "vi") == 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(cat, key, v) {
+        const char *t = json_string_value(v);
+        if (t == NULL) continue;
+        for (size_t i = 0; i < sizeof BANNED / sizeof BANNED[0]; i++) {
+            const Banned *b = &BANNED[i];
+            if (strcmp(b->lang, lang) != 0 || (b->key != NULL && strcmp(b->key, key) != 0)) continue;
+            if (strstr(t, b->term) != NULL) {
+                if (!quiet) print_error("%s: %s says \"%s\": use %s\n", lang, key, b->term, b->use);
+                problems++;
+            }
+        }
+        char word[64];
+        if (vi && shouts(t, word, sizeof word)) {
+            if (!quiet) print_error("%s: %s writes \"%s\" in capitals\n", lang, key, word);
+            problems++;
+        }
+        if (mixed_number(t, vi)) {
+            if (!quiet) print_error("%s: %s: \"%s\" mixes number formats (the point is the decimal separator)\n", lang, key, t);
+            problems++;
+        }
+        const char *e = json_string_value(json_object_get(en, key));
+        if (e != NULL && english_copy(t, e)) {
+            if (!quiet) print_error("%s: %s is English: \"%s\"\n", lang, key, t);
+            problems++;
+        }
+    }
+    return problems;
+}
+
+/* Test 4: the terms the readers struck out stay out, Vietnamese has no
+ * words in capitals, numbers use the point, no string is English copied.
+ * The rules themselves catch a catalogue built to break each of them. */
+static void test_terms(void **s)
+{
+    (void)s;
+    json_t *en = load_catalogue("en.json");
+    json_t *bad_vi = json_pack("{s:s, s:s, s:s, s:s, s:s}", "hud.free", "tách rời", "lesson4.has_gap", "KHE HỞ",
+                               "lesson9.idea1", "2.000 hình", "lesson2.part3", "vùng đỉnh", "shape.circle", "circle");
+    assert_int_equal(term_problems("vi", bad_vi, en, true), 5);
+    json_t *bad_zh = json_pack("{s:s, s:s, s:s}", "lesson9.pairs", "檢定的對數：%lld", "lesson2.title", "三部份",
+                               "lesson5.ghost", "轉正後，坐標 2,5");
+    assert_int_equal(term_problems("zh-TW", bad_zh, en, true), 5);
+    json_t *good_vi = json_pack("{s:s, s:s}", "hud.selected", "Đang chọn: %s (MTV 12.5 px, SAT, 4000 hình)", "shape.circle",
+                                "hình tròn");
+    assert_int_equal(term_problems("vi", good_vi, en, true), 0);
+    json_decref(bad_vi);
+    json_decref(bad_zh);
+    json_decref(good_vi);
+    int problems = 0;
+    for (int i = 1; i < NLANGS; i++) {
+        char file[32];
+        snprintf(file, sizeof file, "%s.json", LANGS[i]);
+        json_t *cat = load_catalogue(file);
+        problems += term_problems(LANGS[i], cat, en, false);
+        json_decref(cat);
+    }
+    json_decref(en);
+    assert_int_equal(problems, 0);
 }
 
 /* ---- The text module ---------------------------------------------------- */
@@ -528,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_placeholder_reader),
         cmocka_unit_test(test_catalogues_match_english),
         cmocka_unit_test(test_duplicate_keys_rejected),
+        cmocka_unit_test(test_terms),
         cmocka_unit_test(test_cjk_renders_from_cjk_font),
         cmocka_unit_test(test_every_character_has_a_glyph),
         cmocka_unit_test(test_wrap),

@@ -146,7 +146,7 @@ void hud_draw(const App *app, Canvas *c, bool draw)
         else
             snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
                      (double)(b->angle / RAD_PER_DEG));
-        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 3, ALIGN_RIGHT, 520.0f);
+        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 3, ALIGN_RIGHT, 450.0f);   /* English one row; longer languages wrap here, not in the lesson panel */
     }
 
     /* top left: the lesson and its idea */

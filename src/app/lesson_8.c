@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#define TABLE_X 800.0f
+#define TABLE_RIGHT 1270.0f   /* the table's right edge; it is at least TABLE_W wide */
 #define TABLE_Y 170.0f
 #define TABLE_W 470.0f
 #define ROW_H 24.0f
@@ -59,6 +59,23 @@ static const Pair *find_pair(const World *w, int i, int j)
     return NULL;
 }
 
+/* How wide the table must be for the language's longest test and verdict
+ * side by side (a depth of two digits; at least TABLE_W): the same for
+ * every arrangement of the shapes, so the table does not jump. */
+static float table_width(Canvas *c)
+{
+    static const char *const tests[] = { "lesson8.test_cc", "lesson8.test_cr", "lesson8.test_cp",
+                                         "lesson8.test_rr", "lesson8.test_rp", "lesson8.test_pp" };
+    float test_w = measure_hud_text(c, LESSON_SMALL, tr("lesson8.col_test"));
+    for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++)
+        test_w = fmaxf(test_w, measure_hud_text(c, LESSON_SMALL, tr(tests[k])));
+    char hit[64];
+    snprintf(hit, sizeof hit, tr("lesson8.row_hit"), 99.9);
+    float verdict_w = fmaxf(measure_hud_text(c, LESSON_SMALL, hit), measure_hud_text(c, LESSON_SMALL, tr("lesson8.row_apart")));
+    verdict_w = fmaxf(verdict_w, measure_hud_text(c, LESSON_SMALL, tr("lesson8.col_verdict")));
+    return fmaxf(TABLE_W, 62.0f + test_w + 12.0f + verdict_w + 12.0f);
+}
+
 static void draw_over(const App *app, const void *state, Canvas *c)
 {
     (void)state;
@@ -69,8 +86,9 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     int rows = w->count * (w->count - 1) / 2;
     if (rows > MAX_ROWS) rows = MAX_ROWS;
     float h = 44.0f + ROW_H * (float)rows;
+    const float table_w = table_width(c), table_x = TABLE_RIGHT - table_w;
     /* the labels keep out of the table, drawn last */
-    canvas_keep_out_hud(c, TABLE_X, TABLE_Y, TABLE_W, h);
+    canvas_keep_out_hud(c, table_x, TABLE_Y, table_w, h);
     /* the contact normals, from the middle between the two centres */
     for (int k = 0; k < w->pair_count; k++) {
         const Pair *p = &w->pairs[k];
@@ -103,10 +121,10 @@ static void draw_over(const App *app, const void *state, Canvas *c)
 
     /* the pair table, in HUD space on the right */
     canvas_flush(c);
-    draw_hud_box(c, TABLE_X, TABLE_Y, TABLE_W, h, THEME_PANEL);
-    draw_hud_text(c, (Vec2){ TABLE_X + 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
-    draw_hud_text(c, (Vec2){ TABLE_X + 62.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
-    draw_hud_text(c, (Vec2){ TABLE_X + TABLE_W - 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT,
+    draw_hud_box(c, table_x, TABLE_Y, table_w, h, THEME_PANEL);
+    draw_hud_text(c, (Vec2){ table_x + 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
+    draw_hud_text(c, (Vec2){ table_x + 62.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
+    draw_hud_text(c, (Vec2){ TABLE_RIGHT - 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT,
                   tr("lesson8.col_verdict"));
     float y = TABLE_Y + 38.0f;
     int row = 0;
@@ -115,12 +133,12 @@ static void draw_over(const App *app, const void *state, Canvas *c)
             const Pair *p = find_pair(w, i, j);
             Color col = p != NULL ? hitc : LESSON_INK_DIM;
             snprintf(text, sizeof text, "%d–%d", i + 1, j + 1);
-            draw_hud_text(c, (Vec2){ TABLE_X + 12.0f, y }, LESSON_SMALL, col, ALIGN_LEFT, text);
-            draw_hud_text(c, (Vec2){ TABLE_X + 62.0f, y }, LESSON_SMALL, col, ALIGN_LEFT,
+            draw_hud_text(c, (Vec2){ table_x + 12.0f, y }, LESSON_SMALL, col, ALIGN_LEFT, text);
+            draw_hud_text(c, (Vec2){ table_x + 62.0f, y }, LESSON_SMALL, col, ALIGN_LEFT,
                           tr(test_key(w->bodies[i].kind, w->bodies[j].kind)));
             if (p != NULL) snprintf(text, sizeof text, tr("lesson8.row_hit"), (double)p->contact.depth);
             else snprintf(text, sizeof text, "%s", tr("lesson8.row_apart"));
-            draw_hud_text(c, (Vec2){ TABLE_X + TABLE_W - 12.0f, y }, LESSON_SMALL, col, ALIGN_RIGHT, text);
+            draw_hud_text(c, (Vec2){ TABLE_RIGHT - 12.0f, y }, LESSON_SMALL, col, ALIGN_RIGHT, text);
             y += ROW_H;
         }
 }
