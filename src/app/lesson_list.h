@@ -16,3 +16,4 @@ LESSON(lesson_8)
 LESSON(lesson_9)
 LESSON(lesson_10)  /* ray cast */
 LESSON(lesson_11)  /* tunnelling */
+LESSON(lesson_12)  /* Minkowski difference and GJK */
