@@ -51,7 +51,8 @@ static bool upright_lesson(int n) { return n >= 2 && n <= 4; }
 static bool explained_lesson(int n)
 {
     const char *key = lesson_get(n)->key;
-    return (n >= 1 && n <= 8) || strcmp(key, "lesson11") == 0 || strcmp(key, "lesson12") == 0;
+    return (n >= 1 && n <= 8) || strcmp(key, "lesson11") == 0 || strcmp(key, "lesson12") == 0 ||
+           strcmp(key, "lesson13") == 0;
 }
 
 /* The explanation exists, names a pair of the world, and its verdict is

@@ -17,3 +17,4 @@ LESSON(lesson_9)
 LESSON(lesson_10)  /* ray cast */
 LESSON(lesson_11)  /* tunnelling */
 LESSON(lesson_12)  /* Minkowski difference and GJK */
+LESSON(lesson_13)  /* Response along the minimum translation */
