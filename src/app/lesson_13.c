@@ -125,7 +125,9 @@ static void update(App *app, void *state, float dt)
     Solid *s = state;
     World *w = &app->world;
     const int sel = w->selected;
-    if (sel < 0 || sel >= w->count) { s->have_prev = false; return; }
+    /* guess mode: the arrangement asked about stays as asked (a push
+     * would answer the question) */
+    if (sel < 0 || sel >= w->count || app->guess.on) { s->have_prev = false; return; }
     Body *mb = &w->bodies[sel];
     if (!s->have_prev || s->prev_sel != sel || s->prev_count != w->count) s->prev = mb->pos;
     const Vec2 from = s->prev, wanted = mb->pos;
