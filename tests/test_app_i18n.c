@@ -210,7 +210,7 @@ static unsigned utf8_cp(const char **p)
  * or more capitals is an abbreviation the lab names, or a fault. */
 static bool shouts(const char *s, char *word, size_t wordlen)
 {
-    static const char *const ok[] = { "SAT", "MTV", "FPS", "PNG", "CJK", "FILE", "CPU", "ABCD", "EFG" };
+    static const char *const ok[] = { "SAT", "MTV", "FPS", "PNG", "CJK", "FILE", "CPU", "ABCD", "EFG", "GJK" };
     const char *p = s;
     while (*p != '\0') {
         const char *start = p;

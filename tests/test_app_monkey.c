@@ -256,6 +256,9 @@ static void draw_frame(App *app, SDL_Renderer *r)
     text_destroy(text);
 }
 
+/* Ticks between two Page Downs of the monkey's lesson tour. */
+#define TOUR_TICKS 1000
+
 /* The canonical state memory is measured in: lesson 0, nothing held. */
 static size_t settle_and_measure(App *app)
 {
@@ -278,7 +281,9 @@ static void test_monkey(void **s)
     rng_state = seed_env != NULL ? strtoull(seed_env, NULL, 0) : 0x5EED1234ABCDULL;
     if (rng_state == 0) rng_state = 1;
     long ticks = ticks_env != NULL ? strtol(ticks_env, NULL, 10) : 30000;
-    if (ticks < 3000) ticks = 3000;
+    // two tours at least: one to warm up, one to measure over
+    long min_ticks = 2L * TOUR_TICKS * lesson_count() + 2000;
+    if (ticks < min_ticks) ticks = min_ticks;
     print_message("monkey: seed 0x%llx (CL_MONKEY_SEED), %ld ticks\n", (unsigned long long)rng_state, ticks);
 
     // a software renderer for the odd frame
@@ -307,7 +312,16 @@ static void test_monkey(void **s)
             draw_frame(&app, r);
             drawn++;
         }
-        if (t == 1000) first = settle_and_measure(&app);
+        // besides the random keys, a tour: every TOUR_TICKS the next lesson in
+        // order, by its digit or from 9 by Page Down, so every lesson is visited
+        if (t % TOUR_TICKS == 0) {
+            int want = (int)(t / TOUR_TICKS) % lesson_count();
+            tap(&app, want < 10 ? SDLK_0 + want : SDLK_9);
+            for (int k = 9; k < want; k++) tap(&app, SDLK_PAGEDOWN);
+            lessons_seen |= 1 << app.lesson;
+        }
+        // memory is compared once every lesson has been visited (caches warm)
+        if (t == ticks / 2) first = settle_and_measure(&app);
         if (t == ticks - 1000) last = settle_and_measure(&app);
     }
     print_message("monkey: lessons seen 0x%x, %d frames drawn, heap %zu -> %zu bytes\n", (unsigned)lessons_seen,
