@@ -234,6 +234,21 @@ static float arrow_scale(const Solid *s)
     return k;
 }
 
+/* Body b's outline moved to pos, dashed and dim: haloed for where the
+ * motion put it, plain for where a fast jump came from. */
+static void draw_ghost(Canvas *c, const Body *b, Vec2 pos, bool halo)
+{
+    Body g = *b;
+    g.pos = pos;
+    Shape gs = body_shape(&g);
+    Vec2 pts[128];
+    int n = shape_outline(&gs, &c->view, pts, 128);
+    for (int i = 0; i < n; i++) {
+        if (halo) lesson_halo_dashed(c, pts[i], pts[(i + 1) % n], 2.0f, 8.0f, LESSON_INK_DIM);
+        else draw_dashed_line(c, pts[i], pts[(i + 1) % n], 2.0f, 4.0f, LESSON_INK_DIM);
+    }
+}
+
 static void draw_over(const App *app, const void *state, Canvas *c)
 {
     const Solid *s = state;
@@ -243,12 +258,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     const Body *mb = &app->world.bodies[s->moved];
     /* a fast jump: where it came from, dotted */
     if (dotv(s->motion, s->motion) > 900.0f) {
-        Body g = *mb;
-        g.pos = s->from;
-        Shape gs = body_shape(&g);
-        Vec2 pts[128];
-        int n = shape_outline(&gs, &c->view, pts, 128);
-        for (int i = 0; i < n; i++) draw_dashed_line(c, pts[i], pts[(i + 1) % n], 2.0f, 4.0f, LESSON_INK_DIM);
+        draw_ghost(c, mb, s->from, false);
         lesson_label(c, (Vec2){ s->from.x, s->from.y - 40.0f }, LESSON_SMALL, LESSON_INK_DIM, ALIGN_CENTER,
                      tr("lesson13.from_label"));
     }
@@ -256,12 +266,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     Vec2 push = { s->to.x - s->wanted.x, s->to.y - s->wanted.y };
     float plen = sqrtf(dotv(push, push));
     if (plen > 1.0f) {
-        Body g = *mb;
-        g.pos = s->wanted;
-        Shape gs = body_shape(&g);
-        Vec2 pts[128];
-        int n = shape_outline(&gs, &c->view, pts, 128);
-        for (int i = 0; i < n; i++) lesson_halo_dashed(c, pts[i], pts[(i + 1) % n], 2.0f, 8.0f, LESSON_INK_DIM);
+        draw_ghost(c, mb, s->wanted, true);
         lesson_halo_line(c, s->wanted, s->to, 3.0f, acc);
         draw_arrow(c, s->wanted, s->to, 3.0f, acc);
         snprintf(text, sizeof text, tr("lesson13.push_label"), (double)plen);
