@@ -155,10 +155,20 @@ install: lib app
 	install -m 644 src/collide.h src/broadphase.h $(DESTDIR)$(PREFIX)/include/collision-lab/
 	install -m 755 $(APP) $(DESTDIR)$(PREFIX)/bin/collision-lab
 	cp -r assets/. $(DESTDIR)$(PREFIX)/share/collision-lab/assets/
+	install -d $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(PREFIX)/share/icons/hicolor/128x128/apps \
+	           $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 data/collision-lab.desktop $(DESTDIR)$(PREFIX)/share/applications/collision-lab.desktop
+	install -m 644 data/collision-lab.png $(DESTDIR)$(PREFIX)/share/icons/hicolor/128x128/apps/collision-lab.png
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include/collision-lab' '' \
+	  'Name: collide' 'Description: Collision Lab'"'"'s 2D collision module: circles, rectangles, convex polygons, SAT, broad phase, rays' \
+	  'Version: 1.0' 'Libs: -L$${libdir} -lcollide -lm' 'Cflags: -I$${includedir}' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/collide.pc
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/collision-lab $(DESTDIR)$(PREFIX)/share/collision-lab
-	rm -f $(DESTDIR)$(PREFIX)/lib/libcollide.a $(DESTDIR)$(PREFIX)/bin/collision-lab
+	rm -f $(DESTDIR)$(PREFIX)/lib/libcollide.a $(DESTDIR)$(PREFIX)/bin/collision-lab \
+	      $(DESTDIR)$(PREFIX)/lib/pkgconfig/collide.pc $(DESTDIR)$(PREFIX)/share/applications/collision-lab.desktop \
+	      $(DESTDIR)$(PREFIX)/share/icons/hicolor/128x128/apps/collision-lab.png
 
 clean:
 	rm -rf build
