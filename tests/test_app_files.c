@@ -327,6 +327,54 @@ static void test_create_new(void **s)
     nothing_left(NULL, NULL);
 }
 
+/* Test 8b: one stamp for every time-stamped name (Ctrl+S, F12, the
+ * browser's downloads): the local time, the length the readers of names
+ * count on, refused rather than cut when it does not fit. */
+static void test_stamped_name(void **s)
+{
+    (void)s;
+    const char *tz = getenv("TZ");
+    char old_tz[128] = "";
+    if (tz != NULL) snprintf(old_tz, sizeof old_tz, "%s", tz);
+    const time_t when = 1796098507;   /* 2026-12-01 04:15:07 UTC */
+    char out[64];
+    setenv("TZ", "UTC0", 1);
+    tzset();
+    assert_true(file_stamped_name("scene", when, out, sizeof out));
+    assert_string_equal(out, "scene-20261201-041507");
+    assert_true(file_stamped_name("/home/t/collision-lab", 0, out, sizeof out));
+    assert_string_equal(out, "/home/t/collision-lab-19700101-000000");
+    // the local time, not UTC: seven hours east is past the hour 11
+    setenv("TZ", "ICT-7", 1);
+    tzset();
+    assert_true(file_stamped_name("scene", when, out, sizeof out));
+    assert_string_equal(out, "scene-20261201-111507");
+    // and back over midnight to the day before, five hours west
+    setenv("TZ", "EST5", 1);
+    tzset();
+    assert_true(file_stamped_name("", when, out, sizeof out));
+    assert_string_equal(out, "-20261130-231507");
+    if (tz != NULL) setenv("TZ", old_tz, 1);
+    else unsetenv("TZ");
+    tzset();
+    // exactly room for it and its NUL; one byte less: refused, nothing cut
+    assert_true(file_stamped_name("ab", when, out, 2 + FILE_STAMP_LEN + 1));
+    assert_int_equal(strlen(out), 2 + FILE_STAMP_LEN);
+    assert_false(file_stamped_name("ab", when, out, 2 + FILE_STAMP_LEN));
+    assert_string_equal(out, "");
+    assert_false(file_stamped_name("ab", when, out, 0));
+    // what a name ends in: a whole stamp, and nothing else
+    assert_true(file_ends_in_stamp("scene-20261201-041507", 21));
+    assert_true(file_ends_in_stamp("scene-20261201-041507.json", 21));
+    assert_false(file_ends_in_stamp("scene-20261201-041507.json", 26));
+    assert_false(file_ends_in_stamp("scene-20261201-041507", 20));
+    assert_false(file_ends_in_stamp("-20261201-04150", 15));
+    assert_false(file_ends_in_stamp("x20261201-041507", 16));
+    assert_false(file_ends_in_stamp("-20261201x041507", 16));
+    assert_false(file_ends_in_stamp("-2026120a-041507", 16));
+    assert_true(file_ends_in_stamp("-20261201-041507", 16));
+}
+
 /* Test 9: Ctrl+S twice in one second beside --scene: two new files, the
  * teacher's scene untouched, each save loads back. */
 static void test_ctrl_s_twice(void **s)
@@ -408,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_replace_keeps_links),
         cmocka_unit_test(test_same_file),
         cmocka_unit_test(test_create_new),
+        cmocka_unit_test(test_stamped_name),
         cmocka_unit_test(test_ctrl_s_twice),
         cmocka_unit_test(test_long_path),
     };

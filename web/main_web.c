@@ -16,6 +16,7 @@
  */
 #include "app.h"
 #include "cli.h"
+#include "fileio.h"
 #include "i18n.h"
 #include "scene.h"
 #include "text.h"
@@ -76,14 +77,12 @@ static const char *browser_language(void)
 
 /* ---- Files: downloads and the file picker ------------------------------- */
 
+/* collision-lab-YYYYMMDD-HHMMSS.ext */
 static void stamp_name(char *out, size_t n, const char *ext)
 {
-    time_t now = time(NULL);
-    struct tm tmv;
-    localtime_r(&now, &tmv);
-    char stamp[32];
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
-    snprintf(out, n, "collision-lab-%s.%s", stamp, ext);
+    char stem[64];
+    file_stamped_name("collision-lab", time(NULL), stem, sizeof stem);
+    snprintf(out, n, "%s.%s", stem, ext);
 }
 
 /* F12: the frame just drawn as a PNG download. */

@@ -503,18 +503,6 @@ void app_output_folder(const App *app, bool pictures, char *out, size_t n)
     if (getcwd(out, n) == NULL) snprintf(out, n, ".");
 }
 
-/* True when s (len characters) ends in "-YYYYMMDD-HHMMSS". */
-static bool ends_in_stamp(const char *s, size_t len)
-{
-    if (len < 16) return false;
-    const char *p = s + len - 16;
-    for (int i = 0; i < 16; i++) {
-        bool digit = p[i] >= '0' && p[i] <= '9';
-        if ((i == 0 || i == 9) ? p[i] != '-' : !digit) return false;
-    }
-    return true;
-}
-
 /* NAME.json, NAME-STAMP.json and NAME-STAMP-N.json all give NAME: a save of
  * a save gets one stamp, never a growing row of them. */
 static void strip_stamps(char *base)
@@ -524,9 +512,9 @@ static void strip_stamps(char *base)
     for (;;) {
         size_t k = len;
         while (k > 0 && base[k - 1] >= '0' && base[k - 1] <= '9') k--;
-        if (k > 0 && k < len && len - k <= 4 && base[k - 1] == '-' && ends_in_stamp(base, k - 1)) len = k - 1;
-        if (!ends_in_stamp(base, len)) break;
-        len -= 16;
+        if (k > 0 && k < len && len - k <= 4 && base[k - 1] == '-' && file_ends_in_stamp(base, k - 1)) len = k - 1;
+        if (!file_ends_in_stamp(base, len)) break;
+        len -= FILE_STAMP_LEN;
     }
     if (len == 0 || base[len - 1] == '/') { base[len] = '\0'; strncat(base, "scene", 6); return; }
     base[len] = '\0';
@@ -550,13 +538,11 @@ void app_save_scene(App *app)
     name = app->scene_path[0] == '\0' ? "scene" : name != NULL ? name + 1 : app->scene_path;
     snprintf(base, sizeof base, "%s/%s", strcmp(dir, "/") == 0 ? "" : dir, name);
     strip_stamps(base);
-    time_t now = time(NULL);
-    struct tm tmv;
-    localtime_r(&now, &tmv);
-    char stamp[32];
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
     char stem[sizeof base + 48], path[sizeof base + 64];
-    snprintf(stem, sizeof stem, "%s-%s", base, stamp);
+    if (!file_stamped_name(base, time(NULL), stem, sizeof stem)) {
+        app_status(app, "%s", "no name for the scene: the clock or the folder's name is out of range");
+        return;
+    }
     json_t *doc = arrangement_json(app);
     char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
     json_decref(doc);

@@ -6,6 +6,7 @@
  *                        device or FIFO    -> written directly (after every temporary is ready)
  *           then the renames; a failed one undoes those before it (from a hard-linked backup)
  *   create: temporary written and fsync'ed -> link() to the first free name (EEXIST: next)
+ *   names:  "-YYYYMMDD-HHMMSS" stamps (strftime of the local time), made and recognised
  */
 #include "fileio.h"
 
@@ -20,6 +21,35 @@
 
 #define FILEIO_MAX_OUTS 8
 #define FILEIO_MAX_NUMBER 1000000   /* numbered names stop here: an error, never a wrap */
+
+/* ---- Time-stamped names ------------------------------------------------- */
+
+bool file_stamped_name(const char *prefix, time_t when, char *out, size_t n)
+{
+    if (n == 0) return false;
+    struct tm tmv;
+    char stamp[FILE_STAMP_LEN + 16];
+    size_t k = strlen(prefix);
+    if (localtime_r(&when, &tmv) == NULL || strftime(stamp, sizeof stamp, "-%Y%m%d-%H%M%S", &tmv) != FILE_STAMP_LEN ||
+        k + FILE_STAMP_LEN >= n) {
+        out[0] = '\0';
+        return false;
+    }
+    memcpy(out, prefix, k);
+    memcpy(out + k, stamp, FILE_STAMP_LEN + 1);
+    return true;
+}
+
+bool file_ends_in_stamp(const char *s, size_t len)
+{
+    if (len < FILE_STAMP_LEN) return false;
+    const char *p = s + len - FILE_STAMP_LEN;
+    for (int i = 0; i < FILE_STAMP_LEN; i++) {
+        bool digit = p[i] >= '0' && p[i] <= '9';
+        if ((i == 0 || i == 9) ? p[i] != '-' : !digit) return false;
+    }
+    return true;
+}
 
 /* ---- Messages ------------------------------------------------------------ */
 

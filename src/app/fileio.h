@@ -28,6 +28,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 /* What a message may show of a path, in bytes: longer ones keep their
  * start and end around a "…". */
@@ -57,6 +58,17 @@ bool file_write(const char *path, const void *data, size_t len, char *err, size_
  * The name used goes to out_path. */
 bool file_create_new(const char *stem, const char *ext, const void *data, size_t len,
                      char *out_path, size_t out_len, char *err, size_t errlen);
+
+/* Time-stamped names (Ctrl+S, F12, the browser's downloads) all end in
+ * the local time as "-YYYYMMDD-HHMMSS": FILE_STAMP_LEN characters. */
+#define FILE_STAMP_LEN 16
+
+/* out = prefix followed by when's stamp ("scene" -> "scene-20261201-041500").
+ * False, with out empty, when that does not fit in n bytes. */
+bool file_stamped_name(const char *prefix, time_t when, char *out, size_t n);
+
+/* True when the first len characters of s end in such a stamp. */
+bool file_ends_in_stamp(const char *s, size_t len);
 
 /* True when a and b name the same file (links resolved: the same device and
  * inode; for names that do not exist yet, the same folder and name). */

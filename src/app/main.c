@@ -147,13 +147,12 @@ static bool save_screenshot_new(const App *app, SDL_Renderer *r, int w, int h, c
 {
     char dir[3000];
     app_output_folder(app, true, dir, sizeof dir);
-    time_t now = time(NULL);
-    struct tm tmv;
-    localtime_r(&now, &tmv);
-    if (strcmp(dir, "/") == 0) dir[0] = '\0';
-    char stem[3100];
-    size_t k = (size_t)snprintf(stem, sizeof stem, "%s/", dir);
-    strftime(stem + k, sizeof stem - k, "collision-lab-%Y%m%d-%H%M%S", &tmv);
+    char prefix[3100], stem[3200];
+    snprintf(prefix, sizeof prefix, "%s/collision-lab", strcmp(dir, "/") == 0 ? "" : dir);
+    if (!file_stamped_name(prefix, time(NULL), stem, sizeof stem)) {
+        snprintf(err, errlen, "no name for the screenshot: the clock or the folder's name is out of range");
+        return false;
+    }
     MemBuf m;
     if (!encode_png(r, w, h, stem, &m, err, errlen)) return false;
     bool ok = file_create_new(stem, ".png", m.data, m.len, name, n, err, errlen);
