@@ -121,6 +121,39 @@ static int idea_of(const App *app, const char *line)
     return 0;
 }
 
+/* A push of 0.0 px ("MTV 0.0 px", "move B 0.0 px", "depth 0.0 px") or a
+ * shown gap of 0 reads as a contradiction of the verdict: shapes that only
+ * touch say so, a gap under a pixel says "under 1 px". */
+static bool says_zero_push(const char *s)
+{
+    if (strstr(s, " 0.0 px") != NULL || strstr(s, " 0.0\u00a0px") != NULL || strstr(s, "\u00a00.0\u00a0px") != NULL)
+        return true;
+    char gap0[64];
+    snprintf(gap0, sizeof gap0, tr("sat.walk_gap"), 0);
+    for (const char *p = strstr(s, gap0); p != NULL; p = strstr(p + 1, gap0)) {
+        char next = p[strlen(gap0)];
+        if (next < '0' || next > '9') return true;
+    }
+    return false;
+}
+
+/* A line of a wrapped text that starts or ends with a comparison or a sign
+ * has cut an inequality ("|dx| ≤" / "w/2 + r") in two. */
+static bool breaks_a_term(const char *s, bool first, bool last)
+{
+    static const char *const OPS[] = { "≤", "≥", "<", ">", "=", "+", "−", "-", "≠" };
+    size_t n = strlen(s);
+    while (n > 0 && s[n - 1] == ' ') n--;
+    const char *b = s;
+    while (*b == ' ') b++;
+    for (size_t k = 0; k < sizeof OPS / sizeof OPS[0]; k++) {
+        size_t m = strlen(OPS[k]);
+        if (!first && strncmp(b, OPS[k], m) == 0) return true;
+        if (!last && n >= m && strncmp(s + n - m, OPS[k], m) == 0) return true;
+    }
+    return false;
+}
+
 /* Draws app's frame with the log attached; prints every problem of it
  * under the name where and returns how many there are. */
 static int check_frame(Frame *f, App *app, const char *lang, const char *where)
@@ -158,6 +191,14 @@ static int check_frame(Frame *f, App *app, const char *lang, const char *where)
         }
         if (t->hud && t->lines > 1 && t->line == 0 && t->box.y1 - t->box.y0 >= TITLE_PX) {
             print_message("%s: the title \"%s...\" takes %d rows\n", where, t->text, t->lines);
+            bad++;
+        }
+        if (says_zero_push(t->text)) {
+            print_message("%s: \"%s\" shows a push or gap of 0 (say touching, or give the digits)\n", where, t->text);
+            bad++;
+        }
+        if (t->lines > 1 && breaks_a_term(t->text, t->line == 0, t->line == t->lines - 1)) {
+            print_message("%s: line %d of %d breaks an inequality: \"%s\"\n", where, t->line + 1, t->lines, t->text);
             bad++;
         }
         int which = t->hud && t->lines > 2 && t->line == 2 ? idea_of(app, t->text) : 0;

@@ -200,8 +200,12 @@ void hud_draw(const App *app, Canvas *c, bool draw)
         if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
         for (int k = 0; k < w->pair_count && pn < gn + 5 && w->count <= 200; k++) {
             const Pair *p = &w->pairs[k];
-            snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
-                     kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
+            if (p->contact.depth < 0.05f)   /* "depth 0.0 px" would read as apart */
+                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line_touch"), kind_name(w->bodies[p->a].kind), p->a + 1,
+                         kind_name(w->bodies[p->b].kind), p->b + 1);
+            else
+                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
+                         kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
             pn++;
         }
         if (w->pair_count > 4 && pn == gn + 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }

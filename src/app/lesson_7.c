@@ -28,9 +28,11 @@ static bool build(World *w, int preset, void *state)
         break;
     }
     case 1: {
-        /* the triangle's edge EG lies on the quadrilateral's edge BC */
-        const Vec2 q[4] = { { 300.0f, 330.0f }, { 560.0f, 300.0f }, { 600.0f, 540.0f }, { 330.0f, 560.0f } };
-        const Vec2 t[3] = { { 566.0f, 336.0f }, { 820.0f, 430.0f }, { 594.0f, 504.0f } };
+        /* the triangle's edge EG lies on the quadrilateral's edge BC; both
+         * upright, so their shadows on BC's normal meet exactly (overlap 0,
+         * touching: colliding), with no float rounding to open a gap */
+        const Vec2 q[4] = { { 300.0f, 330.0f }, { 580.0f, 300.0f }, { 580.0f, 540.0f }, { 330.0f, 560.0f } };
+        const Vec2 t[3] = { { 580.0f, 336.0f }, { 820.0f, 430.0f }, { 580.0f, 504.0f } };
         for (int i = 0; i < 4; i++) quad[i] = q[i];
         for (int i = 0; i < 3; i++) tri[i] = t[i];
         break;

@@ -12,6 +12,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define TABLE_RIGHT 1270.0f   /* the table's right edge; it is at least TABLE_W wide */
 #define TABLE_Y 170.0f
@@ -50,6 +51,24 @@ static const char *test_key(ShapeKind a, ShapeKind b)
     if (a == SHAPE_RECT && b == SHAPE_RECT) return "lesson8.test_rr";
     if (a == SHAPE_RECT) return "lesson8.test_rp";
     return "lesson8.test_pp";
+}
+
+/* The test in words, for --state-out's criterion (the catalogue's English
+ * row text, key for key: the report names what the table shows). */
+static const char *test_words(ShapeKind a, ShapeKind b)
+{
+    static const struct { const char *key, *words; } W[] = {
+        { "lesson8.test_cc", "circle-circle: distance d against r1 + r2" },
+        { "lesson8.test_cr", "circle-rect: turn into the box's frame, then clamp" },
+        { "lesson8.test_cp", "circle-poly: SAT on the edge normals and the nearest vertex's axis" },
+        { "lesson8.test_rr", "rect-rect: SAT on the 4 edge normals" },
+        { "lesson8.test_rp", "rect-poly: SAT on the edge normals" },
+        { "lesson8.test_pp", "poly-poly: SAT on the edge normals" },
+    };
+    const char *key = test_key(a, b);
+    for (size_t i = 0; i < sizeof W / sizeof W[0]; i++)
+        if (strcmp(W[i].key, key) == 0) return W[i].words;
+    return key;
 }
 
 static const Pair *find_pair(const World *w, int i, int j)
@@ -182,8 +201,11 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     if (a > b) { int t = a; a = b; b = t; }
     const Pair *p = find_pair(w, a, b);
     *ex = (Explanation){ a, b, p != NULL, "" };
-    snprintf(ex->criterion, sizeof ex->criterion, "%s%s", test_key(w->bodies[a].kind, w->bodies[b].kind) + 8,
-             p != NULL ? "" : ": apart");
+    if (p != NULL)
+        snprintf(ex->criterion, sizeof ex->criterion, "%s: depth %.1f px", test_words(w->bodies[a].kind, w->bodies[b].kind),
+                 (double)p->contact.depth);
+    else
+        snprintf(ex->criterion, sizeof ex->criterion, "%s: apart", test_words(w->bodies[a].kind, w->bodies[b].kind));
     return true;
 }
 

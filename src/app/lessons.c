@@ -284,10 +284,14 @@ static SatShown shown_axis(const Shape *a, const SatAxis *ax)
     if (s.gap) {
         int g = s.b0 - s.a1 > s.a0 - s.b1 ? s.b0 - s.a1 : s.a0 - s.b1;
         s.amount = g > 0 ? g : 0;
+        s.push = 0;
     } else {
         int u = s.a1 - s.b0, d = s.b1 - s.a0;
-        s.amount = u < d ? u : d;
-        if (s.amount < 0) s.amount = 0;
+        s.push = u < d ? u : d;
+        if (s.push < 0) s.push = 0;
+        /* the common part of the two shadows, as drawn */
+        int lo = s.a0 > s.b0 ? s.a0 : s.b0, hi = s.a1 < s.b1 ? s.a1 : s.b1;
+        s.amount = hi > lo ? hi - lo : 0;
     }
     return s;
 }
@@ -604,9 +608,13 @@ static void axis_result(const SatPicture *sp, int i, bool all_view, char *out, s
     const SatShown *s = &sp->shown[i];
     char name[16] = "";
     sp->names(NULL, &sp->r.axes[i], name, NULL);
-    if (s->gap) snprintf(out, n, tr(all_view ? "sat.walk_axis_separates" : "sat.walk_axis_gap"), name, s->amount);
-    else snprintf(out, n, tr(sp->r.hit && i == sp->r.min_axis ? "sat.walk_axis_least" : "sat.walk_axis_overlap"), name,
-                  s->amount);
+    const bool least = sp->r.hit && i == sp->r.min_axis;
+    if (s->gap && s->amount == 0)   /* under half a pixel: never "gap 0" */
+        snprintf(out, n, tr(all_view ? "sat.walk_axis_separates_small" : "sat.walk_axis_gap_small"), name);
+    else if (s->gap) snprintf(out, n, tr(all_view ? "sat.walk_axis_separates" : "sat.walk_axis_gap"), name, s->amount);
+    else if (s->push != s->amount)
+        snprintf(out, n, tr(least ? "sat.walk_axis_least_push" : "sat.walk_axis_overlap_push"), name, s->amount, s->push);
+    else snprintf(out, n, tr(least ? "sat.walk_axis_least" : "sat.walk_axis_overlap"), name, s->amount);
 }
 
 /* One axis on its number line. level 2: the axis being tested (bold, with
@@ -651,11 +659,10 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     const float bw = level == 2 ? 10.0f : level == 1 ? 7.0f : 4.0f;
     panel_line(c, pn, on_line(dir, a0, ka), on_line(dir, a1, ka), bw, 0.0f, lesson_alpha(col_a, alpha));
     panel_line(c, pn, on_line(dir, b0, kb), on_line(dir, b1, kb), bw, 0.0f, lesson_alpha(col_b, alpha));
-    /* the gap, or the way B must go to leave A, on the line between them */
+    /* the gap, or the common part of the two shadows, on the line between them */
     float r0, r1;
     if (s->gap) { r0 = s->b0 >= s->a1 ? a1 : b1; r1 = s->b0 >= s->a1 ? b0 : a0; }
-    else if (s->a1 - s->b0 <= s->b1 - s->a0) { r0 = b0; r1 = a1; }
-    else { r0 = a0; r1 = b1; }
+    else { r0 = fmaxf(a0, b0); r1 = fminf(a1, b1); }
     Color rc = s->gap ? gapc : hitc;
     if (level > 0) {
         const float tick = level == 2 ? 18.0f : 12.0f;
@@ -779,7 +786,8 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
         draw_arrow(c, from, to, 10.0f, LESSON_SHADE);
         draw_arrow(c, from, to, 5.0f, LESSON_INK);
-        snprintf(verdict.text, sizeof verdict.text, tr("sat.mtv"), (double)r->contact.depth);
+        if (lesson_touching(r->contact.depth)) snprintf(verdict.text, sizeof verdict.text, "%s", tr("sat.touch"));
+        else snprintf(verdict.text, sizeof verdict.text, tr("sat.mtv"), (double)r->contact.depth);
         verdict.at = (Vec2){ to.x + nn.x * 18.0f, to.y + nn.y * 18.0f };
         verdict.al = align_for(nn);
         verdict.size = LESSON_LABEL;
@@ -798,6 +806,14 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
 static void shape_key(const App *app, const char *which, char *out, size_t n)
 {
     snprintf(out, n, "%s.%s", lesson_get(app->lesson)->key, which);
+}
+
+/* The minimum translation in words; shapes that only touch have none to
+ * show ("move B 0.0 px" would read as a contradiction): they touch. */
+static void mtv_line(const SatReport *r, const char *b, const char *axis, char line[160])
+{
+    if (lesson_touching(r->contact.depth)) snprintf(line, 160, tr("sat.walk_touch"), axis);
+    else snprintf(line, 160, tr("sat.walk_mtv"), b, (double)r->contact.depth, axis);
 }
 
 int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max)
@@ -823,7 +839,10 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
         snprintf(lines[n++], 160, tr("sat.walk_testing"), i + 1, r->count, name, edge);
         if (n < max) {
             char result[64];
-            snprintf(result, sizeof result, tr(s->gap ? "sat.walk_gap" : "sat.walk_overlap"), s->amount);
+            if (s->gap && s->amount == 0) snprintf(result, sizeof result, "%s", tr("sat.walk_gap_small"));
+            else if (!s->gap && s->push != s->amount)
+                snprintf(result, sizeof result, tr("sat.walk_overlap_push"), s->amount, s->push);
+            else snprintf(result, sizeof result, tr(s->gap ? "sat.walk_gap" : "sat.walk_overlap"), s->amount);
             snprintf(lines[n++], 160, tr("sat.walk_shadows"), tr(ka), s->a0, s->a1, tr(kb), s->b0, s->b1, result);
         }
         if (n < max) {
@@ -833,7 +852,7 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
     } else {
         if (r->min_axis >= 0) sp->names(NULL, &r->axes[r->min_axis], name, NULL);
         snprintf(lines[n++], 160, tr("sat.walk_none"), r->count, lesson_verdict(true));
-        if (n < max) snprintf(lines[n++], 160, tr("sat.walk_mtv"), tr(kb), (double)r->contact.depth, name);
+        if (n < max) mtv_line(r, tr(kb), name, lines[n++]);
     }
     if (!sp->all && n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_walk"));
     if (sp->all && n < max) {
@@ -843,7 +862,7 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
                      lesson_verdict(false));
         } else if (r->hit && r->min_axis >= 0) {
             sp->names(NULL, &r->axes[r->min_axis], name, NULL);
-            snprintf(lines[n++], 160, tr("sat.walk_mtv"), tr(kb), (double)r->contact.depth, name);
+            mtv_line(r, tr(kb), name, lines[n++]);
         }
     }
     return n;
@@ -863,9 +882,9 @@ void lesson_sat_report(const App *app, const void *state, json_t *out)
         int src = (int)ax->source;
         char name[16] = "";
         sp->names(NULL, ax, name, NULL);
-        json_t *shown = json_pack("{s:o, s:f, s:[i,i], s:[i,i], s:b, s:i}", "dir", lesson_vec_json(s->dir), "zero",
+        json_t *shown = json_pack("{s:o, s:f, s:[i,i], s:[i,i], s:b, s:i, s:i}", "dir", lesson_vec_json(s->dir), "zero",
                                   (double)s->zero, "a", s->a0, s->a1, "b", s->b0, s->b1, "gap", s->gap, "amount",
-                                  s->amount);
+                                  s->amount, "push", s->push);
         json_array_append_new(axes, json_pack("{s:s, s:o, s:[f,f], s:[f,f], s:f, s:s, s:i, s:o}",
                                               "name", name,
                                               "axis", lesson_vec_json(ax->axis),
@@ -908,13 +927,20 @@ bool lesson_sat_explain(const App *app, const void *state, Explanation *out)
     char name[16] = "";
     if (!r->hit && r->separating >= 0 && r->separating < r->count) {
         p->names(NULL, &r->axes[r->separating], name, NULL);
-        snprintf(out->criterion, sizeof out->criterion, "separating axis: %s (axis %d of %d) has a gap of %.1f", name,
-                 r->separating + 1, r->count, (double)-r->axes[r->separating].overlap);
+        const double g = -(double)r->axes[r->separating].overlap;
+        snprintf(out->criterion, sizeof out->criterion, g >= 0.05 ? "separating axis: %s (axis %d of %d) has a gap of %.1f px"
+                                                                   : "separating axis: %s (axis %d of %d) has a gap of %.2g px",
+                 name, r->separating + 1, r->count, g);
     } else if (r->hit && r->min_axis >= 0 && r->min_axis < r->count) {
         p->names(NULL, &r->axes[r->min_axis], name, NULL);
-        snprintf(out->criterion, sizeof out->criterion,
-                 "no separating axis: all %d overlap, least %.1f on %s (axis %d): the minimum translation", r->count,
-                 (double)r->contact.depth, name, r->min_axis + 1);
+        if (lesson_touching(r->contact.depth))
+            snprintf(out->criterion, sizeof out->criterion,
+                     "no separating axis: all %d overlap, the shadows only touch on %s (axis %d): touching counts as colliding",
+                     r->count, name, r->min_axis + 1);
+        else
+            snprintf(out->criterion, sizeof out->criterion,
+                     "no separating axis: all %d overlap, least push %.1f px on %s (axis %d): the minimum translation",
+                     r->count, (double)r->contact.depth, name, r->min_axis + 1);
     }
     else
         snprintf(out->criterion, sizeof out->criterion, "%s", r->hit ? "no separating axis" : "separating axis");

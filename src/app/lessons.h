@@ -34,6 +34,9 @@ typedef struct CircleBox { Vec2 c; float r; Vec2 box; float w, h; } CircleBox;
  * false for a preset it does not have. */
 bool lesson_build_circle_box(World *w, const CircleBox *presets, int count, int preset);
 static inline Color lesson_alpha(Color c, uint8_t alpha) { return color_alpha(c, alpha); }
+/* Shapes whose depth would print as 0.0 px only touch: the pictures say
+ * "touching" (which counts as colliding) instead of a push of 0.0. */
+static inline bool lesson_touching(float depth) { return depth < 0.05f; }
 /* Whether the collision pass (shapes_collide, the colours on screen) found
  * shapes 0 and 1 colliding. A lesson's own test can differ from it only
  * within float rounding of touching; the picture then states the colours'
@@ -84,7 +87,9 @@ typedef struct SatShown {
     float zero;              /* dot(dir, A's centre) */
     int a0, a1, b0, b1;      /* A's shadow [a0, a1], B's [b0, b1], from 0 */
     bool gap;                /* the recorder's verdict on this axis: a gap */
-    int amount;              /* the gap's width, or how far B must move to leave A */
+    int amount;              /* the gap's width, or the overlap of the two shadows (what is drawn) */
+    int push;                /* overlapping: how far B must move along the axis to leave A
+                                (more than the overlap when one shadow holds the other) */
 } SatShown;
 
 /* How many ticks one step of the walk stays on screen (~1.5 s). */
