@@ -482,6 +482,53 @@ static bool in_rect(Rect r, Vec2 p, float slack)
     return fabsf(lx) <= r.half.x - slack && fabsf(ly) <= r.half.y - slack;
 }
 
+/* Test: lesson 1, F5 (a circle of radius 3 beside one of 300): the tiny
+ * circle's own colour shows around its centre dot (a 5 px dot hid it
+ * whole), and a ring in the accent colour marks where it is. */
+static void test_lesson1_tiny_circle_seen(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    Text *text = text_create(r);
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    App app;
+    assert_true(app_init(&app, 1));
+    tap(&app, SDLK_F5);
+    assert_int_equal(app.preset, 4);
+    app_tick(&app);
+    const Circle tiny = app.world.shapes[0].circle;
+    assert_true(tiny.radius <= 4.0f);
+    int placed = 0;
+    (void)frame_overlaps(&app, r, text, &c, &placed);
+    SDL_RenderFlush(r);
+    const Color fill = app.world.colliding[0] ? app_color_hit(&app) : app_color_free(&app), acc = app_color_accent(&app);
+    int own = 0, ring = 0;
+    for (int y = (int)tiny.center.y - 16; y <= (int)tiny.center.y + 16; y++)
+        for (int x = (int)tiny.center.x - 16; x <= (int)tiny.center.x + 16; x++) {
+            const Uint8 *px = (const Uint8 *)surf->pixels + y * surf->pitch + x * 4;
+            float dx = (float)x + 0.5f - tiny.center.x, dy = (float)y + 0.5f - tiny.center.y, d = sqrtf(dx * dx + dy * dy);
+            int da = abs(px[0] - acc.r) + abs(px[1] - acc.g) + abs(px[2] - acc.b);
+            /* its colour's hue (the fill or its lighter outline): the
+             * channel that leads in it leads here too, by a margin */
+            int lead = fill.g >= fill.r && fill.g >= fill.b ? 1 : fill.r >= fill.b ? 0 : 2;
+            bool hue = px[lead] > px[(lead + 1) % 3] + 30 && px[lead] > px[(lead + 2) % 3] + 30;
+            if (d < tiny.radius + 1.0f && hue) own++;
+            if (d > tiny.radius + 6.0f && d < tiny.radius + 14.0f && da < 60) ring++;
+        }
+    print_message("tiny circle: %d pixels of its own colour, %d of the ring around it\n", own, ring);
+    assert_true(own >= 4);
+    assert_true(ring >= 20);
+    app_free(&app);
+    canvas_free(&c);
+    text_destroy(text);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
 /* Test: lesson 6, F3 (A inside B, centres 20 px apart): the names do not
  * crowd at the middle. A's is the first label placed and stays on A's
  * centre; B's, the second, sits inside B, clear of A, far from A's. */
@@ -869,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_label_placement),
         cmocka_unit_test(test_labels_do_not_overlap),
         cmocka_unit_test(test_lesson6_names_apart_when_nested),
+        cmocka_unit_test(test_lesson1_tiny_circle_seen),
     };
     /* CL_TEST_FILTER=test_label* runs only the tests named so */
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));

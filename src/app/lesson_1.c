@@ -105,8 +105,20 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     snprintf(text, sizeof text, tr("lesson1.r2"), (double)q.r2);
     Vec2 l2 = { 0.5f * (s2.x + e2.x) - n.x * 26.0f, 0.5f * (s2.y + e2.y) - n.y * 26.0f };
     lesson_label(c, l2, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
-    draw_dot(c, q.c1, 5.0f, acc);
-    draw_dot(c, q.c2, 5.0f, acc);
+    /* the centres: a dot never hides a small circle (at most 0.4 of its
+     * radius on screen), and a circle under 8 px on screen gets a ring
+     * around it, so a tiny circle is found at a glance */
+    const float zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+    const Vec2 cs[2] = { q.c1, q.c2 };
+    const float rs[2] = { q.r1, q.r2 };
+    for (int k = 0; k < 2; k++) {
+        const float on_screen = rs[k] * zoom;   /* in the units draw_dot takes */
+        if (on_screen < 8.0f) {
+            draw_circle_outline(c, cs[k], rs[k] + 10.0f / zoom, 5.0f, LESSON_SHADE);
+            draw_circle_outline(c, cs[k], rs[k] + 10.0f / zoom, 2.0f, acc);
+        }
+        draw_dot(c, cs[k], lesson_center_dot(on_screen), acc);
+    }
 }
 
 static int hud(const App *app, const void *state, char lines[][160], int max)

@@ -37,6 +37,9 @@ static inline Color lesson_alpha(Color c, uint8_t alpha) { return color_alpha(c,
 /* Shapes whose depth would print as 0.0 px only touch: the pictures say
  * "touching" (which counts as colliding) instead of a push of 0.0. */
 static inline bool lesson_touching(float depth) { return depth < 0.05f; }
+/* The radius of a centre dot on a circle of radius r (both in canvas
+ * pixels as shown): 5, but at most 0.4 r, so the circle shows around it. */
+static inline float lesson_center_dot(float r) { return r * 0.4f < 5.0f ? (r * 0.4f > 1.0f ? r * 0.4f : 1.0f) : 5.0f; }
 /* Whether the collision pass (shapes_collide, the colours on screen) found
  * shapes 0 and 1 colliding. A lesson's own test can differ from it only
  * within float rounding of touching; the picture then states the colours'
