@@ -43,6 +43,12 @@ static void test_cli_good(void **s)
     assert_int_equal(cli("--headless", "--frames=120", "--screenshot=x.PNG", NULL, &o), CLI_OK);
     assert_int_equal(o.frames, 120);
     assert_int_equal(cli("--help", NULL, NULL, NULL, &o), CLI_HELP);
+    /* the headless picture's size */
+    assert_int_equal(cli("--headless", "--frames=1", "--size", "1024x768", &o), CLI_OK);
+    assert_int_equal(o.out_w, 1024);
+    assert_int_equal(o.out_h, 768);
+    assert_int_equal(cli("--headless", "--frames=1", NULL, NULL, &o), CLI_OK);
+    assert_int_equal(o.out_w, 0);
     /* the teacher's scene explained by a chosen lesson */
     assert_int_equal(cli("--lesson", "1", "--scene", "a.json", &o), CLI_OK);
     assert_int_equal(o.lesson, 1);
@@ -64,6 +70,9 @@ static void test_cli_bad(void **s)
         { "--screenshot", "shot.jpg", NULL, NULL }, { "--lesson", "1", "--scene", NULL },
         { "--scene", "", NULL, NULL },           { "--lang", "fr", NULL, NULL },
         { "--headless=1", "--frames", "1", NULL }, { "-x", NULL, NULL, NULL },
+        { "--size", "1024x768", NULL, NULL },     { "--headless", "--frames=1", "--size", "1024" },
+        { "--headless", "--frames=1", "--size", "10x10" }, { "--headless", "--frames=1", "--size", "1024x768x2" },
+        { "--headless", "--frames=1", "--size", "x768" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(cli(cases[i][0], cases[i][1], cases[i][2], cases[i][3], &o), CLI_ERROR);

@@ -15,7 +15,7 @@ const char *cli_usage(void)
 {
     return "usage: collision-lab [--lesson N] [--scene FILE] [--headless --frames N]\n"
            "                     [--input FILE] [--screenshot FILE.png] [--state-out FILE.json]\n"
-           "                     [--lang en|zh-TW|vi] [--seed N]\n"
+           "                     [--lang en|zh-TW|vi] [--seed N] [--size WxH]\n"
            "  --lesson N        start on lesson N: 0 the playground, 1 and up the lessons\n"
            "  --scene FILE      load a scene (JSON); with --lesson N, lesson N explains it\n"
            "  --headless        no window: run exactly --frames N ticks of 1/60 s\n"
@@ -23,7 +23,9 @@ const char *cli_usage(void)
            "  --screenshot F    write a PNG of the last frame\n"
            "  --state-out F     write the last frame's scene and state as JSON\n"
            "  --lang L          language of the window's text (en, zh-TW, vi)\n"
-           "  --seed N          the random arrangements (guess mode, G) repeat for the same N\n";
+           "  --seed N          the random arrangements (guess mode, G) repeat for the same N\n"
+           "  --size WxH        with --headless: draw the frame at W x H pixels (default 1280x720),\n"
+           "                    as a window of that size shows it\n";
 }
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
@@ -60,7 +62,7 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             continue;
         }
         static const char *const with_value[] = { "--lesson", "--scene", "--frames", "--input",
-                                                  "--screenshot", "--state-out", "--lang", "--seed" };
+                                                  "--screenshot", "--state-out", "--lang", "--seed", "--size" };
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             if (strcmp(name, with_value[k]) == 0) known = true;
@@ -94,6 +96,20 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
                 return CLI_ERROR;
             }
             o->seed_set = true;
+        } else if (strcmp(name, "--size") == 0) {
+            char wtxt[16] = "", htxt[16] = "";
+            const char *x = strchr(value, 'x');
+            long sw = 0, sh = 0;
+            if (x != NULL && x - value < (long)sizeof wtxt && strlen(x + 1) < sizeof htxt) {
+                snprintf(wtxt, sizeof wtxt, "%.*s", (int)(x - value), value);
+                snprintf(htxt, sizeof htxt, "%s", x + 1);
+            }
+            if (!parse_long(wtxt, 320, 7680, &sw) || !parse_long(htxt, 240, 4320, &sh)) {
+                snprintf(err, errlen, "--size must be WxH with W from 320 to 7680 and H from 240 to 4320, not '%s'", value);
+                return CLI_ERROR;
+            }
+            o->out_w = (int)sw;
+            o->out_h = (int)sh;
         } else if (strcmp(name, "--scene") == 0) {
             o->scene = value;
         } else if (strcmp(name, "--input") == 0) {
@@ -119,6 +135,10 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
     o->lesson_set = lesson_set;
     if (frames_set && !o->headless) {
         snprintf(err, errlen, "--frames needs --headless (a window runs until it is closed)");
+        return CLI_ERROR;
+    }
+    if (o->out_w > 0 && !o->headless) {
+        snprintf(err, errlen, "--size needs --headless (a window takes the size it is given)");
         return CLI_ERROR;
     }
     if (o->headless && !frames_set) {

@@ -19,6 +19,7 @@ typedef struct Options {
     const char *lang;        /* --lang en|zh-TW|vi, or NULL */
     bool seed_set;           /* --seed N given */
     long seed;               /* --seed N: 0 .. 4294967295 */
+    int out_w, out_h;        /* --size WxH (headless): the picture's pixels; 0: 1280x720 */
 } Options;
 
 typedef enum CliResult { CLI_OK = 0, CLI_HELP = 1, CLI_ERROR = 2 } CliResult;

@@ -227,7 +227,7 @@ static int write_outputs(Run *run, SDL_Renderer *r, Canvas *c, Text *text, int w
 
 static int run_headless(Run *run)
 {
-    const int w = (int)CANVAS_W, h = (int)CANVAS_H;
+    const int w = run->opt.out_w > 0 ? run->opt.out_w : (int)CANVAS_W, h = run->opt.out_h > 0 ? run->opt.out_h : (int)CANVAS_H;
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
     SDL_Renderer *r = surf != NULL ? SDL_CreateSoftwareRenderer(surf) : NULL;
     if (r == NULL) {
