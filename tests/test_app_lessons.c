@@ -529,6 +529,44 @@ static void test_lesson1_tiny_circle_seen(void **s)
     SDL_FreeSurface(surf);
 }
 
+/* Test: lesson 4, F3 (box A inside box B, centres 10 px apart): A's name
+ * on A's centre, B's inside B but clear of A (they stood side by side in
+ * A's middle). */
+static void test_lesson4_names_apart_when_nested(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    Text *text = text_create(r);
+    assert_non_null(text);
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    App app;
+    assert_true(app_init(&app, 4));
+    tap(&app, SDLK_F3);
+    assert_int_equal(app.preset, 2);
+    app_tick(&app);
+    int placed = 0;
+    assert_int_equal(frame_overlaps(&app, r, text, &c, &placed), 0);
+    const Rect ra = app.world.shapes[0].rect, rb = app.world.shapes[1].rect;
+    int on_a = 0, in_b_clear_of_a = 0;
+    for (int i = 0; i < placed; i++) {
+        Vec2 m = view_to_canvas(&c.view, (Vec2){ 0.5f * (c.labels[i].x0 + c.labels[i].x1), 0.5f * (c.labels[i].y0 + c.labels[i].y1) });
+        float dx = m.x - ra.center.x, dy = m.y - ra.center.y;
+        if (dx * dx + dy * dy < 4.0f * 4.0f) on_a++;
+        else if (in_rect(rb, m, 10.0f) && !in_rect(ra, m, -30.0f)) in_b_clear_of_a++;
+    }
+    assert_int_equal(on_a, 1);
+    assert_int_equal(in_b_clear_of_a, 1);
+    app_free(&app);
+    canvas_free(&c);
+    text_destroy(text);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
 /* Test: lesson 6, F3 (A inside B, centres 20 px apart): the names do not
  * crowd at the middle. A's is the first label placed and stays on A's
  * centre; B's, the second, sits inside B, clear of A, far from A's. */
@@ -917,6 +955,7 @@ int main(void)
         cmocka_unit_test(test_labels_do_not_overlap),
         cmocka_unit_test(test_lesson6_names_apart_when_nested),
         cmocka_unit_test(test_lesson1_tiny_circle_seen),
+        cmocka_unit_test(test_lesson4_names_apart_when_nested),
     };
     /* CL_TEST_FILTER=test_label* runs only the tests named so */
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));
