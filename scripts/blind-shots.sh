@@ -45,8 +45,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # name lesson preset(1-5) lang size keys...
-#   keys: "]"xN steps the SAT walk; "A" every axis at once; "zoom:X,Y" zooms
-#   in 3 notches about canvas point X,Y; "move:KEY:TICKS" holds a key.
+#   extra: walk (the SAT walk at its verdict), all (every axis at once, A),
+#   zoom (Ctrl+wheel, 3 notches about lesson 1's tiny circle).
 shots=(
   "01-L1-F1-en-1280   1 1 en    1280x720"
   "02-L1-F2-vi-1280   1 2 vi    1280x720"
@@ -89,8 +89,8 @@ for row in "${shots[@]}"; do
     t=$((t + 2))
   fi
   case "${extra:-}" in
-    walk)   # the SAT walk to its verdict: ] a step, up to 8 steps
-      for _ in 1 2 3 4 5 6 7 8; do printf '%d key down ]\n%d key up ]\n' $t $((t + 1)) >> "$script"; t=$((t + 2)); done ;;
+    walk)   # the SAT walk at its verdict: [ from the first step goes to the last
+      printf '%d key down [\n%d key up [\n' $t $((t + 1)) >> "$script"; t=$((t + 2)) ;;
     all)    printf '%d key down A\n%d key up A\n' $t $((t + 1)) >> "$script"; t=$((t + 2)) ;;
     zoom)   # Ctrl+wheel about the tiny circle (lesson 1, F5)
       printf '%d key down Left Ctrl\n%d mouse move 396 380\n%d wheel 1\n%d wheel 1\n%d wheel 1\n%d key up Left Ctrl\n' \
