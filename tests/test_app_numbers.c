@@ -641,8 +641,16 @@ static bool check_lesson2(App *app, const char *where)
     for (int i = 0; i < 5; i++)
         if (fabs(edges[i]) < 0.01) return false;
     frame_draw(app);
-    const char *h = find_text(true, "Part ", NULL);
+    /* find_text's own buffer: the inequalities are held together by
+     * no-break spaces, read here as plain spaces (in place) */
+    char *h = (char *)find_text(true, "Part ", NULL);
     if (h == NULL) fail_msg("%s: no HUD line \"Part ...\"", where);
+    size_t o = 0;
+    for (size_t k = 0; h[k] != '\0'; k++) {
+        if ((unsigned char)h[k] == 0xC2 && (unsigned char)h[k + 1] == 0xA0) { h[o++] = ' '; k++; }
+        else h[o++] = h[k];
+    }
+    h[o] = '\0';
     double v[5];
     char sign[16] = "", what[160];
     if (cx > r || cy > r) {

@@ -83,6 +83,10 @@ static double hud_overlap(const App *app)
     char lines[8][160];
     int n = L->hud(app, app->lesson_state, lines, 8);
     for (int i = 0; i < n; i++) {
+        /* the push B needs (the MTV on the least axis); it is shown
+         * beside the shadows' overlap when the two differ */
+        const char *q = strstr(lines[i], "push ");
+        if (q != NULL) return strtod(q + strlen("push "), NULL);
         const char *p = strstr(lines[i], "overlap ");
         if (p != NULL) return strtod(p + strlen("overlap "), NULL);
     }
@@ -90,7 +94,8 @@ static double hud_overlap(const App *app)
 }
 
 /* Test 2: lessons 6 and 7, F3 (one shape inside the other): the axis the
- * HUD calls the least overlap shows the MTV's depth. The shadows' plain
+ * HUD calls the least shows the MTV's depth as its push (the overlap of
+ * the two shadows, what is drawn, is shown beside it). The shadows' plain
  * intersection would read 131 px there while the MTV is 187 px, and
  * another axis would show a smaller "overlap" than the "least". */
 static void test_sat_least_overlap_is_the_mtv(void **s)
