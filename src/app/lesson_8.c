@@ -201,7 +201,10 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     if (a > b) { int t = a; a = b; b = t; }
     const Pair *p = find_pair(w, a, b);
     *ex = (Explanation){ a, b, p != NULL, "" };
-    if (p != NULL)
+    if (p != NULL && lesson_touching(p->contact.depth))
+        snprintf(ex->criterion, sizeof ex->criterion, "%s: touching (counts as colliding)",
+                 test_words(w->bodies[a].kind, w->bodies[b].kind));
+    else if (p != NULL)
         snprintf(ex->criterion, sizeof ex->criterion, "%s: depth %.1f px", test_words(w->bodies[a].kind, w->bodies[b].kind),
                  (double)p->contact.depth);
     else
