@@ -388,19 +388,53 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
 }
 
 /// A polygon: its axes, then the axis from the centre towards the nearest
-/// vertex. Returns whether an axis has a gap.
+/// vertex. Returns whether an axis has a gap. The edge normals come first,
+/// in a loop of their own that keeps only the least way forward and its
+/// edge; they go to `track` after the loop, as best_keep would have kept
+/// them one by one (the edges are the first axes, the first of equals
+/// stays), and b's way is the normal, or against it when the hull is b.
 SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
 {
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
     float r = c.radius;
     Vec2 p = vec2_sub(c.center, h->origin);
-    // the polygon's axes: the circle spans its centre +- r on each
+    int n = h->count;
+    // a point hull has no axis of its own; a flat one has one past its edges
+    int edges = h->axis_count < n ? h->axis_count : n;
     bool gap = false;
-    for (int k = 0; k < h->axis_count; ++k) {
+    float best_up = INFINITY;
+    int best_edge = -1;
+    for (int k = 0; k < edges; ++k) {
+        // the circle spans its centre +- r on each axis
+        float cp = vec2_dot(h->n[k], p);
+        float lo = 0.0f;
+        float way = 0.0f;
+        bool edge_gap = sat_edge_axis(h, k, cp - r, cp + r, own_is_a, NULL, k, rec != NULL, &lo, &way);
+        if (track != NULL) {
+            // the way forward, as sat_edge_axis keeps it
+            float up = h->hi[k] - (cp - r);
+            bool better = up < best_up;
+            best_up = better ? up : best_up;
+            best_edge = better ? k : best_edge;
+        }
+        if (rec != NULL) {
+            record(rec, h->n[k], h->origin, lo, h->hi[k], cp - r, cp + r, own_is_a, way, edge_gap, source, k);
+        }
+        gap |= edge_gap;
+        if (gap && rec == NULL) {
+            // decided; the contact is only wanted on a hit
+            return true;
+        }
+    }
+    if (track != NULL && best_edge >= 0) {
+        Vec2 nb = h->n[best_edge];
+        best_keep(track, own_is_a ? nb : vec2_neg(nb), best_up, best_edge);
+    }
+    for (int k = edges; k < h->axis_count; ++k) {
+        // a flat polygon's own direction, tested on both sides
         float cp = vec2_dot(h->n[k], p);
         gap |= sat_own_axis(h, k, cp - r, cp + r, own_is_a, track, k, rec, source);
         if (gap && rec == NULL) {
-            // decided; the contact is only wanted on a hit
             return true;
         }
     }
@@ -408,8 +442,10 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
         // the axis from the centre towards the nearest vertex
         int near = 0;
         float near_sq = INFINITY;
-        for (int j = 0; j < h->count; ++j) {
-            float d_sq = vec2_length_sq(vec2_sub(h->v[j], p));
+        for (int j = 0; j < n; ++j) {
+            float dx = h->v[j].x - p.x;
+            float dy = h->v[j].y - p.y;
+            float d_sq = dx * dx + dy * dy;
             bool nearer = d_sq < near_sq;
             near_sq = nearer ? d_sq : near_sq;
             near = nearer ? j : near;
@@ -429,35 +465,52 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
     return gap;
 }
 
-bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec)
-{
-    if (h->is_rect) {
-        // a rectangle: its frame is all the closed form reads
-        return sat_circle_box(c, h->origin, h->q, h->half, circle_first, contact, rec);
-    }
-    if (contact == NULL && rec == NULL) {
-        // the yes/no path: which shape is a does not matter
-        return !sat_circle_poly(c, h, true, NULL, NULL);
-    }
-    // the hull owns every axis; it is shape a unless the circle comes first
-    bool own_is_a = !circle_first;
-    SatBest best = best_none();
-    bool gap = false;
-    if (rec == NULL) {
-        // the contact path, without the recorder's branches
-        gap = sat_circle_poly(c, h, own_is_a, &best, NULL);
-    } else {
-        rec_begin(rec);
-        gap = sat_circle_poly(c, h, own_is_a, &best, rec);
-    }
-    return sat_finish(!gap, &best, contact, rec);
-}
-
 #if defined(__GNUC__)
 #define SAT_NOINLINE __attribute__((noinline))
 #else
 #define SAT_NOINLINE
 #endif
+
+/// The three uses of sat_circle_poly, each its own function, as for the
+/// rectangle below: the hull owns every axis; it is shape a unless the
+/// circle comes first (`own_is_a`).
+static SAT_NOINLINE bool circle_poly_verdict(Circle c, const Hull *h)
+{
+    // the yes/no path: which shape is a does not matter
+    return !sat_circle_poly(c, h, true, NULL, NULL);
+}
+
+static SAT_NOINLINE bool circle_poly_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    SatBest best = best_none();
+    bool gap = sat_circle_poly(c, h, own_is_a, &best, NULL);
+    return sat_finish(!gap, &best, contact, NULL);
+}
+
+static SAT_NOINLINE bool circle_poly_record(Circle c, const Hull *h, bool own_is_a, Contact *contact, SatReport *rec)
+{
+    SatBest best = best_none();
+    rec_begin(rec);
+    bool gap = sat_circle_poly(c, h, own_is_a, &best, rec);
+    return sat_finish(!gap, &best, contact, rec);
+}
+
+bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec)
+{
+    bool hit = false;
+    if (h->is_rect) {
+        // a rectangle: its frame is all the closed form reads
+        hit = sat_circle_box(c, h->origin, h->q, h->half, circle_first, contact, rec);
+    } else if (rec != NULL) {
+        hit = circle_poly_record(c, h, !circle_first, contact, rec);
+    } else if (contact != NULL) {
+        hit = circle_poly_contact(c, h, !circle_first, contact);
+    } else {
+        hit = circle_poly_verdict(c, h);
+    }
+    return hit;
+}
+
 
 /// The three uses of sat_circle_rect, each its own function: the yes/no
 /// and contact paths then carry none of the recorder's registers.
