@@ -40,22 +40,6 @@
 #include "collide_internal.h"   /* the prepared hulls (src/hull.h), for the prepared rows */
 #include "common.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define BENCH_HAVE_CALLGRIND 1
-#endif
-#endif
-#ifndef BENCH_HAVE_CALLGRIND
-#define BENCH_HAVE_CALLGRIND 0
-#define RUNNING_ON_VALGRIND 0
-#define CALLGRIND_ZERO_STATS
-#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
-#endif
-
-#define CANVAS_W 1280.0f
-#define CANVAS_H 720.0f
-#define BENCH_PI 3.14159265358979f
 #define BENCH_SEED 0x5EEDC011u
 
 /* ---- The pair types ------------------------------------------------------ */
@@ -93,53 +77,6 @@ typedef struct PairData {
     Poly *pa, *pb;
     double depth_sum;           /* written by the Contact loop */
 } PairData;
-
-/* A shape of `kind` centred on `center`; returns its bounding radius. */
-static float make_shape(BenchRng *rng, ShapeKind kind, bool aligned, Vec2 center, Shape *out)
-{
-    float bound = 0.0f;
-    memset(out, 0, sizeof *out);
-    out->kind = kind;
-    if (kind == SHAPE_CIRCLE) {
-        out->circle.center = center;
-        out->circle.radius = bench_rng_range(rng, 10.0f, 80.0f);
-        bound = out->circle.radius;
-    } else if (kind == SHAPE_RECT) {
-        out->rect.center = center;
-        out->rect.half.x = bench_rng_range(rng, 5.0f, 100.0f);
-        out->rect.half.y = bench_rng_range(rng, 5.0f, 100.0f);
-        out->rect.angle = aligned ? 0.0f : bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
-        bound = sqrtf(out->rect.half.x * out->rect.half.x + out->rect.half.y * out->rect.half.y);
-    } else {
-        /* Jittered angles on an ellipse, then turned: an affine image of a
-           convex polygon inscribed in a circle, so convex. */
-        int count = 3 + (int)(bench_rng_next(rng) % (POLY_MAX_VERTS - 2));
-        float radius = bench_rng_range(rng, 10.0f, 80.0f);
-        float squash = bench_rng_range(rng, 0.5f, 1.0f);
-        float turn = bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
-        float c = cosf(turn);
-        float s = sinf(turn);
-        bool reverse = (bench_rng_next(rng) & 1u) != 0u;   /* either winding */
-        out->poly.count = count;
-        for (int i = 0; i < count; ++i) {
-            float t = 2.0f * BENCH_PI * ((float)i + bench_rng_range(rng, -0.35f, 0.35f)) / (float)count;
-            float lx = radius * cosf(t);
-            float ly = radius * squash * sinf(t);
-            int slot = reverse ? count - 1 - i : i;
-            out->poly.verts[slot].x = center.x + lx * c - ly * s;
-            out->poly.verts[slot].y = center.y + lx * s + ly * c;
-        }
-        bound = radius;
-    }
-    return bound;
-}
-
-/* A random point on the canvas. */
-static Vec2 canvas_point(BenchRng *rng)
-{
-    Vec2 p = { bench_rng_range(rng, 0.0f, CANVAS_W), bench_rng_range(rng, 0.0f, CANVAS_H) };
-    return p;
-}
 
 static void pair_data_free(PairData *d)
 {
@@ -184,12 +121,12 @@ static bool pair_data_make(PairType type, int n, PairData *d)
         /* Shape a anywhere; shape b at an offset uniform in a disc whose
            radius is spread * (bound a + bound b). Its size is drawn first,
            at the origin, then it is moved into place. */
-        Vec2 ca = canvas_point(&rng);
+        Vec2 ca = bench_canvas_point(&rng);
         Vec2 origin = { 0.0f, 0.0f };
-        float boundA = make_shape(&rng, spec->kindA, spec->aligned, ca, &d->sa[i]);
+        float boundA = bench_make_shape(&rng, spec->kindA, spec->aligned, ca, &d->sa[i]);
         Shape probe = { .kind = SHAPE_CIRCLE };
         BenchRng shapeRng = rng;
-        float boundB = make_shape(&rng, spec->kindB, spec->aligned, origin, &probe);
+        float boundB = bench_make_shape(&rng, spec->kindB, spec->aligned, origin, &probe);
         float dist = spread * (boundA + boundB) * sqrtf(bench_rng_range(&rng, 0.0f, 1.0f));
         float dir = bench_rng_range(&rng, 0.0f, 2.0f * BENCH_PI);
         Vec2 offset = { dist * cosf(dir), dist * sinf(dir) };
@@ -204,7 +141,7 @@ static bool pair_data_make(PairType type, int n, PairData *d)
         cb.x = fminf(fmaxf(cb.x, 0.0f), CANVAS_W);
         cb.y = fminf(fmaxf(cb.y, 0.0f), CANVAS_H);
         /* Same draws again, now at its place. */
-        make_shape(&shapeRng, spec->kindB, spec->aligned, cb, &d->sb[i]);
+        bench_make_shape(&shapeRng, spec->kindB, spec->aligned, cb, &d->sb[i]);
         if (circleA) { d->ca[i] = d->sa[i].circle; }
         if (circleB) { d->cb[i] = d->sb[i].circle; }
         if (rectA) { d->ra[i] = d->sa[i].rect; }
@@ -689,19 +626,6 @@ static void print_versus(const Row *rows, int count)
 
 /* ---- Main ---------------------------------------------------------------- */
 
-static int env_int(const char *name, int fallback)
-{
-    const char *value = getenv(name);
-    int result = fallback;
-    if (value != NULL && value[0] != '\0') {
-        long parsed = strtol(value, NULL, 10);
-        if (parsed > 0 && parsed <= 100000000L) {
-            result = (int)parsed;
-        }
-    }
-    return result;
-}
-
 int main(int argc, char **argv)
 {
     BenchConfig cfg = { 1000000, 5, false };
@@ -719,8 +643,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    cfg.n = env_int("BENCH_N", cfg.n);
-    cfg.reps = env_int("BENCH_REPS", cfg.reps);
+    cfg.n = bench_env_int("BENCH_N", cfg.n);
+    cfg.reps = bench_env_int("BENCH_REPS", cfg.reps);
     cfg.callgrind = BENCH_HAVE_CALLGRIND && RUNNING_ON_VALGRIND;
 
     printf("bench_collide: %d pairs per pair type, best of %d repetitions%s\n", cfg.n,

@@ -43,22 +43,6 @@
 #include "peers_box2d_distance.h"
 #endif
 
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define BENCH_HAVE_CALLGRIND 1
-#endif
-#endif
-#ifndef BENCH_HAVE_CALLGRIND
-#define BENCH_HAVE_CALLGRIND 0
-#define RUNNING_ON_VALGRIND 0
-#define CALLGRIND_ZERO_STATS
-#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
-#endif
-
-#define CANVAS_W 1280.0f
-#define CANVAS_H 720.0f
-#define BENCH_PI 3.14159265358979f
 #define BENCH_SEED 0x5EED0D15u
 #define BENCH_SPREAD 1.6f
 
@@ -80,46 +64,6 @@ static const PairSpec PAIR_SPECS[] = {
 #define PAIR_TYPES ((int)(sizeof PAIR_SPECS / sizeof PAIR_SPECS[0]))
 
 /* ---- Data: generated up front, never timed ------------------------------- */
-
-/* A shape of `kind` centred on `center` (as bench_collide.c makes them);
-   returns its bounding radius. */
-static float make_shape(BenchRng *rng, ShapeKind kind, Vec2 center, Shape *out)
-{
-    float bound = 0.0f;
-    memset(out, 0, sizeof *out);
-    out->kind = kind;
-    if (kind == SHAPE_CIRCLE) {
-        out->circle.center = center;
-        out->circle.radius = bench_rng_range(rng, 10.0f, 80.0f);
-        bound = out->circle.radius;
-    } else if (kind == SHAPE_RECT) {
-        out->rect.center = center;
-        out->rect.half.x = bench_rng_range(rng, 5.0f, 100.0f);
-        out->rect.half.y = bench_rng_range(rng, 5.0f, 100.0f);
-        out->rect.angle = bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
-        bound = sqrtf(out->rect.half.x * out->rect.half.x + out->rect.half.y * out->rect.half.y);
-    } else {
-        /* Jittered angles on an ellipse, then turned: convex. */
-        int count = 3 + (int)(bench_rng_next(rng) % (POLY_MAX_VERTS - 2));
-        float radius = bench_rng_range(rng, 10.0f, 80.0f);
-        float squash = bench_rng_range(rng, 0.5f, 1.0f);
-        float turn = bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
-        float c = cosf(turn);
-        float s = sinf(turn);
-        bool reverse = (bench_rng_next(rng) & 1u) != 0u;
-        out->poly.count = count;
-        for (int i = 0; i < count; ++i) {
-            float t = 2.0f * BENCH_PI * ((float)i + bench_rng_range(rng, -0.35f, 0.35f)) / (float)count;
-            float lx = radius * cosf(t);
-            float ly = radius * squash * sinf(t);
-            int slot = reverse ? count - 1 - i : i;
-            out->poly.verts[slot].x = center.x + lx * c - ly * s;
-            out->poly.verts[slot].y = center.y + lx * s + ly * c;
-        }
-        bound = radius;
-    }
-    return bound;
-}
 
 typedef struct PairData {
     int n;
@@ -156,16 +100,16 @@ static bool pair_data_make(int type, int n, PairData *d)
         /* a anywhere; b at an offset uniform in a disc of radius spread *
            (bound a + bound b): b's size drawn first at the origin, then the
            same draws again at its place */
-        Vec2 ca = { bench_rng_range(&rng, 0.0f, CANVAS_W), bench_rng_range(&rng, 0.0f, CANVAS_H) };
+        Vec2 ca = bench_canvas_point(&rng);
         Vec2 origin = { 0.0f, 0.0f };
-        float boundA = make_shape(&rng, spec->kindA, ca, &d->sa[i]);
+        float boundA = bench_make_shape(&rng, spec->kindA, false, ca, &d->sa[i]);
         BenchRng shapeRng = rng;
         Shape probe;
-        float boundB = make_shape(&rng, spec->kindB, origin, &probe);
+        float boundB = bench_make_shape(&rng, spec->kindB, false, origin, &probe);
         float dist = BENCH_SPREAD * (boundA + boundB) * sqrtf(bench_rng_range(&rng, 0.0f, 1.0f));
         float dir = bench_rng_range(&rng, 0.0f, 2.0f * BENCH_PI);
         Vec2 cb = { ca.x + dist * cosf(dir), ca.y + dist * sinf(dir) };
-        make_shape(&shapeRng, spec->kindB, cb, &d->sb[i]);
+        bench_make_shape(&shapeRng, spec->kindB, false, cb, &d->sb[i]);
     }
     return true;
 }
@@ -267,19 +211,6 @@ static Measure measure(int n, int reps, bool callgrind, const char *row, const c
     return m;
 }
 
-static int env_int(const char *name, int fallback)
-{
-    const char *value = getenv(name);
-    int result = fallback;
-    if (value != NULL && value[0] != '\0') {
-        long parsed = strtol(value, NULL, 10);
-        if (parsed > 0 && parsed <= 100000000L) {
-            result = (int)parsed;
-        }
-    }
-    return result;
-}
-
 int main(int argc, char **argv)
 {
     int n = 1000000;
@@ -295,8 +226,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    n = env_int("BENCH_N", n);
-    reps = env_int("BENCH_REPS", reps);
+    n = bench_env_int("BENCH_N", n);
+    reps = bench_env_int("BENCH_REPS", reps);
     bool callgrind = BENCH_HAVE_CALLGRIND && RUNNING_ON_VALGRIND;
 
     printf("bench_distance: %d pairs per pair type, best of %d repetitions%s\n", n, callgrind ? 1 : reps,

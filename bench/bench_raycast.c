@@ -38,22 +38,6 @@
 #include "common.h"
 #include "peers_raycast.h"
 
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define BENCH_HAVE_CALLGRIND 1
-#endif
-#endif
-#ifndef BENCH_HAVE_CALLGRIND
-#define BENCH_HAVE_CALLGRIND 0
-#define RUNNING_ON_VALGRIND 0
-#define CALLGRIND_ZERO_STATS
-#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
-#endif
-
-#define CANVAS_W 1280.0f
-#define CANVAS_H 720.0f
-#define BENCH_PI 3.14159265358979f
 #define BENCH_SEED 0x5EED4A75u
 
 /* ---- Data: generated up front, never timed ------------------------------- */
@@ -68,45 +52,6 @@ typedef struct CastData {
     float *radius;                        /* (their radii again, for the shim) */
     double sum;                           /* summed fractions of the last run */
 } CastData;
-
-/* A shape of `kind` centred on `center`; returns its bounding radius. */
-static float make_shape(BenchRng *rng, ShapeKind kind, Vec2 center, Shape *out)
-{
-    float bound = 0.0f;
-    memset(out, 0, sizeof *out);
-    out->kind = kind;
-    if (kind == SHAPE_CIRCLE) {
-        out->circle.center = center;
-        out->circle.radius = bench_rng_range(rng, 10.0f, 80.0f);
-        bound = out->circle.radius;
-    } else if (kind == SHAPE_RECT) {
-        out->rect.center = center;
-        out->rect.half.x = bench_rng_range(rng, 5.0f, 100.0f);
-        out->rect.half.y = bench_rng_range(rng, 5.0f, 100.0f);
-        out->rect.angle = bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
-        bound = sqrtf(out->rect.half.x * out->rect.half.x + out->rect.half.y * out->rect.half.y);
-    } else {
-        /* Jittered angles on an ellipse, then turned: convex. */
-        int count = 3 + (int)(bench_rng_next(rng) % (POLY_MAX_VERTS - 2));
-        float radius = bench_rng_range(rng, 10.0f, 80.0f);
-        float squash = bench_rng_range(rng, 0.5f, 1.0f);
-        float turn = bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
-        float c = cosf(turn);
-        float s = sinf(turn);
-        bool reverse = (bench_rng_next(rng) & 1u) != 0u;
-        out->poly.count = count;
-        for (int i = 0; i < count; ++i) {
-            float t = 2.0f * BENCH_PI * ((float)i + bench_rng_range(rng, -0.35f, 0.35f)) / (float)count;
-            float lx = radius * cosf(t);
-            float ly = radius * squash * sinf(t);
-            int slot = reverse ? count - 1 - i : i;
-            out->poly.verts[slot].x = center.x + lx * c - ly * s;
-            out->poly.verts[slot].y = center.y + lx * s + ly * c;
-        }
-        bound = radius;
-    }
-    return bound;
-}
 
 /* A start outside the circle of radius `reach` about c, and a move towards
    a point near c (within `aim`), scaled so that about half reach it. */
@@ -152,8 +97,8 @@ static bool cast_data_make(ShapeKind kind, int n, CastData *d)
         return false;
     }
     for (int i = 0; i < n; ++i) {
-        Vec2 c = { bench_rng_range(&rng, 0.0f, CANVAS_W), bench_rng_range(&rng, 0.0f, CANVAS_H) };
-        float bound = make_shape(&rng, kind, c, &d->shapes[i]);
+        Vec2 c = bench_canvas_point(&rng);
+        float bound = bench_make_shape(&rng, kind, false, c, &d->shapes[i]);
         make_motion(&rng, c, bound, 1.2f * bound, &d->ray_origin[i], &d->ray_translation[i]);
         float r = bench_rng_range(&rng, 2.0f, 30.0f);
         d->circles[i].radius = r;
@@ -293,19 +238,6 @@ typedef struct Row {
     Measure sweep[COL_COUNT];
 } Row;
 
-static int env_int(const char *name, int fallback)
-{
-    const char *value = getenv(name);
-    int result = fallback;
-    if (value != NULL && value[0] != '\0') {
-        long parsed = strtol(value, NULL, 10);
-        if (parsed > 0 && parsed <= 100000000L) {
-            result = (int)parsed;
-        }
-    }
-    return result;
-}
-
 static void print_cells(const Measure *m, bool b2_missing)
 {
     printf(" %8.1f %8.1f", m[COL_OURS].ns, m[COL_RECORD].ns);
@@ -329,8 +261,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    cfg.n = env_int("BENCH_N", cfg.n);
-    cfg.reps = env_int("BENCH_REPS", cfg.reps);
+    cfg.n = bench_env_int("BENCH_N", cfg.n);
+    cfg.reps = bench_env_int("BENCH_REPS", cfg.reps);
     cfg.callgrind = BENCH_HAVE_CALLGRIND && RUNNING_ON_VALGRIND;
     bool b2_missing = true;
 #ifdef HAVE_BOX2D

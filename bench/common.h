@@ -1,7 +1,9 @@
 /*
  * common.h - what the benchmarks share: a fixed-seed random generator, a
- * monotonic clock, and the C interface of the peer shims
- * (bench/peers_box2d.cpp, bench/peers_chipmunk.c).
+ * monotonic clock, the random shapes of bench_collide, bench_distance and
+ * bench_raycast, callgrind's markers (no-ops without valgrind's header), and
+ * the C interface of the peer shims (bench/peers_box2d.cpp,
+ * bench/peers_chipmunk.c).
  *
  * A shim is built only when its library is installed; the benchmark then
  * gets -DHAVE_BOX2D / -DHAVE_CHIPMUNK (see bench/bench.mk). Each shim turns
@@ -50,6 +52,108 @@ static inline double bench_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+#ifndef __cplusplus
+
+/* ---- Settings ------------------------------------------------------------ */
+
+#include <stdlib.h>
+
+/// The environment's whole number `name` (BENCH_N, BENCH_REPS), when it is
+/// one from 1 to 100,000,000; else fallback.
+static inline int bench_env_int(const char *name, int fallback)
+{
+    const char *value = getenv(name);
+    int result = fallback;
+    if (value != NULL && value[0] != '\0') {
+        long parsed = strtol(value, NULL, 10);
+        if (parsed > 0 && parsed <= 100000000L) {
+            result = (int)parsed;
+        }
+    }
+    return result;
+}
+
+/* ---- Random shapes on the canvas (bench_collide, _distance, _raycast) ---- */
+
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+#define CANVAS_W 1280.0f
+#define CANVAS_H 720.0f
+#define BENCH_PI 3.14159265358979f
+
+/// A shape of `kind` centred on `center`; returns its bounding radius.
+/// Circles: radius 10..80. Rectangles: half extents 5..100, a random angle
+/// (0 when `aligned`). Polygons: 3..8 vertices, jittered angles on an
+/// ellipse, then turned (an affine image of a convex polygon inscribed in a
+/// circle, so convex), in either winding. The draws, in this order, are what
+/// every benchmark's fixed-seed data is made of: change them and the numbers
+/// of earlier runs no longer compare.
+static inline float bench_make_shape(BenchRng *rng, ShapeKind kind, bool aligned, Vec2 center, Shape *out)
+{
+    float bound = 0.0f;
+    memset(out, 0, sizeof *out);
+    out->kind = kind;
+    if (kind == SHAPE_CIRCLE) {
+        out->circle.center = center;
+        out->circle.radius = bench_rng_range(rng, 10.0f, 80.0f);
+        bound = out->circle.radius;
+    } else if (kind == SHAPE_RECT) {
+        out->rect.center = center;
+        out->rect.half.x = bench_rng_range(rng, 5.0f, 100.0f);
+        out->rect.half.y = bench_rng_range(rng, 5.0f, 100.0f);
+        out->rect.angle = aligned ? 0.0f : bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
+        bound = sqrtf(out->rect.half.x * out->rect.half.x + out->rect.half.y * out->rect.half.y);
+    } else {
+        int count = 3 + (int)(bench_rng_next(rng) % (POLY_MAX_VERTS - 2));
+        float radius = bench_rng_range(rng, 10.0f, 80.0f);
+        float squash = bench_rng_range(rng, 0.5f, 1.0f);
+        float turn = bench_rng_range(rng, 0.0f, 2.0f * BENCH_PI);
+        float c = cosf(turn);
+        float s = sinf(turn);
+        bool reverse = (bench_rng_next(rng) & 1u) != 0u;   /* either winding */
+        out->poly.count = count;
+        for (int i = 0; i < count; ++i) {
+            float t = 2.0f * BENCH_PI * ((float)i + bench_rng_range(rng, -0.35f, 0.35f)) / (float)count;
+            float lx = radius * cosf(t);
+            float ly = radius * squash * sinf(t);
+            int slot = reverse ? count - 1 - i : i;
+            out->poly.verts[slot].x = center.x + lx * c - ly * s;
+            out->poly.verts[slot].y = center.y + lx * s + ly * c;
+        }
+        bound = radius;
+    }
+    return bound;
+}
+
+/// A random point on the 1280x720 canvas.
+static inline Vec2 bench_canvas_point(BenchRng *rng)
+{
+    Vec2 p = { bench_rng_range(rng, 0.0f, CANVAS_W), bench_rng_range(rng, 0.0f, CANVAS_H) };
+    return p;
+}
+
+/* ---- Callgrind: each contestant's loop dumped on its own ------------------ */
+
+/* Under valgrind a benchmark runs each contestant once and dumps its loop
+   alone (CALLGRIND_DUMP_STATS_AT); without valgrind's header these are
+   no-ops and RUNNING_ON_VALGRIND is 0. */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_HAVE_CALLGRIND 1
+#endif
+#endif
+#ifndef BENCH_HAVE_CALLGRIND
+#define BENCH_HAVE_CALLGRIND 0
+#define RUNNING_ON_VALGRIND 0
+#define CALLGRIND_ZERO_STATS
+#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
+#endif
+
+#endif /* !__cplusplus */
 
 /* ---- Box2D 2.4 shim (peers_box2d.cpp) ------------------------------------ */
 

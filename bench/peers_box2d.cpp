@@ -10,6 +10,7 @@
 #include <new>
 
 #include "common.h"
+#include "peers_box2d_shape.h"
 
 struct B2Pairs {
     int n;
@@ -19,35 +20,6 @@ struct B2Pairs {
     b2Transform *xfA, *xfB;
     b2AABB *boxA, *boxB;              // world AABBs, for the AABB test
 };
-
-// One of our shapes as a Box2D shape (circle or polygon) and a transform.
-static void b2pairs_convert(const Shape *s, b2CircleShape *circ, b2PolygonShape *poly, b2Transform *xf)
-{
-    if (s->kind == SHAPE_CIRCLE) {
-        circ->m_p.SetZero();
-        circ->m_radius = s->circle.radius;
-        xf->Set(b2Vec2(s->circle.center.x, s->circle.center.y), 0.0f);
-    } else if (s->kind == SHAPE_RECT) {
-        // Same rotation convention as ours: b2Rot(angle) maps (x, y) to
-        // (c x - s y, s x + c y).
-        poly->SetAsBox(s->rect.half.x, s->rect.half.y);
-        xf->Set(b2Vec2(s->rect.center.x, s->rect.center.y), s->rect.angle);
-    } else {
-        // The polygon around its vertex mean (inside, as it is convex).
-        b2Vec2 mean(0.0f, 0.0f);
-        for (int i = 0; i < s->poly.count; ++i) {
-            mean.x += s->poly.verts[i].x;
-            mean.y += s->poly.verts[i].y;
-        }
-        mean *= 1.0f / (float)s->poly.count;
-        b2Vec2 local[b2_maxPolygonVertices];
-        for (int i = 0; i < s->poly.count; ++i) {
-            local[i].Set(s->poly.verts[i].x - mean.x, s->poly.verts[i].y - mean.y);
-        }
-        poly->Set(local, s->poly.count);   // hull, CCW, normals, centroid
-        xf->Set(mean, 0.0f);
-    }
-}
 
 extern "C" B2Pairs *b2pairs_build(const Shape *a, const Shape *b, int n)
 {
@@ -75,8 +47,8 @@ extern "C" B2Pairs *b2pairs_build(const Shape *a, const Shape *b, int n)
     for (int i = 0; i < n; ++i) {
         bool circleA = set->kindA == SHAPE_CIRCLE;
         bool circleB = set->kindB == SHAPE_CIRCLE;
-        b2pairs_convert(&a[i], circleA ? &set->circA[i] : nullptr, circleA ? nullptr : &set->polyA[i], &set->xfA[i]);
-        b2pairs_convert(&b[i], circleB ? &set->circB[i] : nullptr, circleB ? nullptr : &set->polyB[i], &set->xfB[i]);
+        b2_shape_from(&a[i], circleA ? &set->circA[i] : nullptr, circleA ? nullptr : &set->polyA[i], &set->xfA[i]);
+        b2_shape_from(&b[i], circleB ? &set->circB[i] : nullptr, circleB ? nullptr : &set->polyB[i], &set->xfB[i]);
         const b2Shape *sa = circleA ? static_cast<const b2Shape *>(&set->circA[i]) : &set->polyA[i];
         const b2Shape *sb = circleB ? static_cast<const b2Shape *>(&set->circB[i]) : &set->polyB[i];
         sa->ComputeAABB(&set->boxA[i], set->xfA[i], 0);

@@ -1,8 +1,8 @@
 // peers_box2d_distance.cpp - Box2D 2.4's b2Distance as a peer of
 // bench_distance (see peers_box2d_distance.h).
 //
-// Shapes, proxies and transforms are built once by b2dist_build, as
-// peers_box2d.cpp builds them (a circle at the origin of its transform, a
+// Shapes, proxies and transforms are built once by b2dist_build, by
+// peers_box2d_shape.h as for every Box2D shim (a circle at the origin of its transform, a
 // rectangle a box turned by its transform, a polygon around its vertex
 // mean); the timed function only loops, calling b2Distance the way Box2D's
 // time-of-impact code does: a fresh b2SimplexCache (count 0, no warm start:
@@ -15,6 +15,7 @@
 #include <new>
 
 #include "peers_box2d_distance.h"
+#include "peers_box2d_shape.h"
 
 struct B2DistPairs {
     int n;
@@ -29,29 +30,10 @@ struct B2DistPairs {
 static void b2dist_convert(const Shape *s, b2CircleShape *circ, b2PolygonShape *poly, b2DistanceProxy *proxy,
                            b2Transform *xf)
 {
+    b2_shape_from(s, circ, poly, xf);
     if (s->kind == SHAPE_CIRCLE) {
-        circ->m_p.SetZero();
-        circ->m_radius = s->circle.radius;
-        xf->Set(b2Vec2(s->circle.center.x, s->circle.center.y), 0.0f);
         proxy->Set(circ, 0);
-    } else if (s->kind == SHAPE_RECT) {
-        poly->SetAsBox(s->rect.half.x, s->rect.half.y);
-        xf->Set(b2Vec2(s->rect.center.x, s->rect.center.y), s->rect.angle);
-        proxy->Set(poly, 0);
-        proxy->m_radius = 0.0f;
     } else {
-        b2Vec2 mean(0.0f, 0.0f);
-        for (int i = 0; i < s->poly.count; ++i) {
-            mean.x += s->poly.verts[i].x;
-            mean.y += s->poly.verts[i].y;
-        }
-        mean *= 1.0f / (float)s->poly.count;
-        b2Vec2 local[b2_maxPolygonVertices];
-        for (int i = 0; i < s->poly.count; ++i) {
-            local[i].Set(s->poly.verts[i].x - mean.x, s->poly.verts[i].y - mean.y);
-        }
-        poly->Set(local, s->poly.count);
-        xf->Set(mean, 0.0f);
         proxy->Set(poly, 0);
         proxy->m_radius = 0.0f;
     }

@@ -11,6 +11,7 @@
 #include <box2d/b2_time_of_impact.h>
 #include <new>
 
+#include "peers_box2d_shape.h"
 #include "peers_raycast.h"
 
 struct B2Casts {
@@ -23,32 +24,6 @@ struct B2Casts {
     b2CircleShape *moving;    // the swept circles, about their own origin
     b2TOIInput *toi;
 };
-
-static void b2casts_convert(const Shape *s, b2CircleShape *circ, b2PolygonShape *poly, b2Transform *xf)
-{
-    if (s->kind == SHAPE_CIRCLE) {
-        circ->m_p.SetZero();
-        circ->m_radius = s->circle.radius;
-        xf->Set(b2Vec2(s->circle.center.x, s->circle.center.y), 0.0f);
-    } else if (s->kind == SHAPE_RECT) {
-        // b2Rot(angle) turns (x, y) to (c x - s y, s x + c y): our convention
-        poly->SetAsBox(s->rect.half.x, s->rect.half.y);
-        xf->Set(b2Vec2(s->rect.center.x, s->rect.center.y), s->rect.angle);
-    } else {
-        b2Vec2 mean(0.0f, 0.0f);
-        for (int i = 0; i < s->poly.count; ++i) {
-            mean.x += s->poly.verts[i].x;
-            mean.y += s->poly.verts[i].y;
-        }
-        mean *= 1.0f / (float)s->poly.count;
-        b2Vec2 local[b2_maxPolygonVertices];
-        for (int i = 0; i < s->poly.count; ++i) {
-            local[i].Set(s->poly.verts[i].x - mean.x, s->poly.verts[i].y - mean.y);
-        }
-        poly->Set(local, s->poly.count);
-        xf->Set(mean, 0.0f);
-    }
-}
 
 extern "C" B2Casts *b2casts_build(const Shape *shapes, const Vec2 *origin, const Vec2 *translation,
                                   const float *radius, int n)
@@ -72,7 +47,7 @@ extern "C" B2Casts *b2casts_build(const Shape *shapes, const Vec2 *origin, const
         return nullptr;
     }
     for (int i = 0; i < n; ++i) {
-        b2casts_convert(&shapes[i], circle ? &set->circ[i] : nullptr, circle ? nullptr : &set->poly[i], &set->xf[i]);
+        b2_shape_from(&shapes[i], circle ? &set->circ[i] : nullptr, circle ? nullptr : &set->poly[i], &set->xf[i]);
         b2Vec2 p1(origin[i].x, origin[i].y);
         b2Vec2 d(translation[i].x, translation[i].y);
         set->ray[i].p1 = p1;

@@ -28,7 +28,8 @@ FUZZ_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE -g -O1 -Wall -Wextra -MMD -MP -Isrc $
 
 # Everything but the fuzz target itself is instrumented for coverage only.
 FUZZ_LIB_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(wildcard src/*.c))
-FUZZ_APP_OBJ := $(FUZZ_DIR)/obj/app/scene.o $(FUZZ_DIR)/obj/app/world.o $(FUZZ_DIR)/obj/app/input.o
+FUZZ_APP_OBJ := $(FUZZ_DIR)/obj/app/scene.o $(FUZZ_DIR)/obj/app/world.o $(FUZZ_DIR)/obj/app/input.o \
+                $(FUZZ_DIR)/obj/app/fileio.o $(FUZZ_DIR)/obj/app/keys.o
 
 .PHONY: fuzz fuzz-build deps-fuzz $(FUZZ_TARGETS:%=fuzz-%)
 

@@ -29,6 +29,7 @@
 
 #include "broadphase.h"
 #include "collide.h"
+#include "fuzz_bytes.h"
 
 #ifndef FUZZ_ENTRY
 #define FUZZ_ENTRY LLVMFuzzerTestOneInput
@@ -58,99 +59,11 @@ static void fuzz_fail(const char *what, const Shape *a, const Shape *b)
     abort();
 }
 
-/* ---- Bytes to values ---------------------------------------------------- */
+/* ---- Bytes to values (fuzz_bytes.h) ------------------------------------- */
 
-typedef struct Bytes { const uint8_t *p; size_t n, i; } Bytes;
-
-static uint8_t take_u8(Bytes *b) { return b->i < b->n ? b->p[b->i++] : 0; }
-
-static float take_float(Bytes *b)
-{
-    uint8_t tag = take_u8(b);
-    switch (tag & 7u) {
-    case 0: {
-        // any bit pattern: NaN payloads, denormals, huge values
-        uint32_t u = (uint32_t)take_u8(b) | (uint32_t)take_u8(b) << 8 | (uint32_t)take_u8(b) << 16 |
-                     (uint32_t)take_u8(b) << 24;
-        float f = 0.0f;
-        memcpy(&f, &u, sizeof f);
-        return f;
-    }
-    case 1: {
-        static const float special[8] = { NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e30f, 1e-40f, FLT_MAX };
-        return special[(tag >> 3) & 7u];
-    }
-    default: {
-        // pixels: -1024..1024 in steps of 1/32, where most collisions happen
-        int16_t v = (int16_t)((uint16_t)take_u8(b) | (uint16_t)take_u8(b) << 8);
-        return (float)v / 32.0f;
-    }
-    }
-}
-
-static Vec2 take_vec(Bytes *b)
-{
-    Vec2 v = { 0.0f, 0.0f };
-    v.x = take_float(b);
-    v.y = take_float(b);
-    return v;
-}
-
-static Shape take_shape(Bytes *b)
-{
-    Shape s;
-    memset(&s, 0, sizeof s);
-    uint8_t k = take_u8(b);
-    switch (k % 5u) {
-    case 0:
-        s.kind = SHAPE_CIRCLE;
-        s.circle.center = take_vec(b);
-        s.circle.radius = take_float(b);
-        break;
-    case 1:
-        s.kind = SHAPE_RECT;
-        s.rect.center = take_vec(b);
-        s.rect.half = take_vec(b);
-        s.rect.angle = take_float(b);
-        break;
-    case 2: {
-        // any vertices and any count, -1..10 (valid is 3..8)
-        s.kind = SHAPE_POLY;
-        s.poly.count = (int)(take_u8(b) % 12u) - 1;
-        for (int i = 0; i < POLY_MAX_VERTS; i++) s.poly.verts[i] = take_vec(b);
-        break;
-    }
-    case 3: {
-        // a convex polygon: points on a circle at increasing angles
-        s.kind = SHAPE_POLY;
-        Vec2 c = take_vec(b);
-        float r = fabsf(take_float(b));
-        int n = 3 + (int)(take_u8(b) % 6u);
-        float a0 = (float)take_u8(b) * 0.0245f;
-        float w[POLY_MAX_VERTS + 1];
-        float total = 0.0f;
-        for (int i = 0; i <= n; i++) {
-            w[i] = 1.0f + (float)take_u8(b);
-            total += w[i];
-        }
-        float acc = 0.0f;
-        s.poly.count = n;
-        for (int i = 0; i < n; i++) {
-            float a = a0 + 6.2831853f * acc / total;
-            s.poly.verts[i] = (Vec2){ c.x + r * cosf(a), c.y + r * sinf(a) };
-            acc += w[i];
-        }
-        break;
-    }
-    default:
-        // an unknown kind with whatever the union holds
-        s.kind = (ShapeKind)(3u + k / 5u);
-        s.poly.count = (int)take_u8(b);
-        for (int i = 0; i < POLY_MAX_VERTS; i++) s.poly.verts[i] = take_vec(b);
-        break;
-    }
-    return s;
-}
+/* The values a float byte tag 1 picks (fuzz_bytes.h): the non-finite, signed
+ * zeros, a denormal, and values far past COLLIDE_MAX_COORD. */
+static const float COLLIDE_SPECIAL[8] = { NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e30f, 1e-40f, FLT_MAX };
 
 /* ---- Properties --------------------------------------------------------- */
 
@@ -288,11 +201,11 @@ static void check_broadphase(const Shape *s, int n)
 
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
-    Bytes b = { data, size, 0 };
+    FuzzBytes b = { data, size, 0, COLLIDE_SPECIAL };
     Shape s[FUZZ_MANY];
     memset(s, 0, sizeof s);
-    s[0] = take_shape(&b);
-    s[1] = take_shape(&b);
+    s[0] = fuzz_shape(&b);
+    s[1] = fuzz_shape(&b);
     check_two(&s[0], &s[1]);
     // NULL shapes are bad input too
     Contact c = sentinel(), untouched = sentinel();
@@ -301,7 +214,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         fuzz_fail("a NULL shape collided or wrote the contact", &s[0], NULL);
     // a few more shapes from what is left, for the broad phase
     int n = 2;
-    while (n < FUZZ_MANY && b.i < b.n) s[n++] = take_shape(&b);
+    while (n < FUZZ_MANY && b.i < b.n) s[n++] = fuzz_shape(&b);
     check_broadphase(s, n);
     return 0;
 }

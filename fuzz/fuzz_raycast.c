@@ -1,10 +1,10 @@
 /*
  * fuzz_raycast.c - libFuzzer target: bytes -> a shape, a ray and a moving
- * circle -> ray_cast_shape and sweep_circle_shape (CONTRACT.md section 1c).
+ * circle -> ray_cast_shape and sweep_circle_shape (collide.h).
  *
  * The bytes give a shape of any kind (good ones, garbage kinds, Poly counts
  * out of range, NaN, infinities, denormals, huge values), an origin, a
- * translation and a circle, in the same encoding as fuzz_collide.c. Then:
+ * translation and a circle, in fuzz_bytes.h's encoding (fuzz_collide.c's too). Then:
  *   - nothing crashes or reads out of bounds (ASan, UBSan);
  *   - bad input (shape_is_valid false, a ray or circle out of range) gives
  *     false and leaves the hit and the record untouched, byte for byte;
@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "collide.h"
+#include "fuzz_bytes.h"
 
 #ifndef FUZZ_ENTRY
 #define FUZZ_ENTRY LLVMFuzzerTestOneInput
@@ -32,98 +33,11 @@
 
 int FUZZ_ENTRY(const uint8_t *data, size_t size);
 
-/* ---- Bytes to values (the encoding of fuzz_collide.c) --------------------- */
+/* ---- Bytes to values (fuzz_bytes.h) ------------------------------------- */
 
-typedef struct RayBytes { const uint8_t *p; size_t n, i; } RayBytes;
-
-static uint8_t ray_u8(RayBytes *b) { return b->i < b->n ? b->p[b->i++] : 0; }
-
-static float ray_float(RayBytes *b)
-{
-    uint8_t tag = ray_u8(b);
-    switch (tag & 7u) {
-    case 0: {
-        // any bit pattern: NaN payloads, denormals, huge values
-        uint32_t u = (uint32_t)ray_u8(b) | (uint32_t)ray_u8(b) << 8 | (uint32_t)ray_u8(b) << 16 |
-                     (uint32_t)ray_u8(b) << 24;
-        float f = 0.0f;
-        memcpy(&f, &u, sizeof f);
-        return f;
-    }
-    case 1: {
-        static const float special[8] = { NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e8f, 1e-40f, 2e8f };
-        return special[(tag >> 3) & 7u];
-    }
-    default: {
-        // pixels: -1024..1024 in steps of 1/32
-        int16_t v = (int16_t)((uint16_t)ray_u8(b) | (uint16_t)ray_u8(b) << 8);
-        return (float)v / 32.0f;
-    }
-    }
-}
-
-static Vec2 ray_vec(RayBytes *b)
-{
-    Vec2 v = { 0.0f, 0.0f };
-    v.x = ray_float(b);
-    v.y = ray_float(b);
-    return v;
-}
-
-static Shape ray_shape(RayBytes *b)
-{
-    Shape s;
-    memset(&s, 0, sizeof s);
-    uint8_t k = ray_u8(b);
-    switch (k % 5u) {
-    case 0:
-        s.kind = SHAPE_CIRCLE;
-        s.circle.center = ray_vec(b);
-        s.circle.radius = ray_float(b);
-        break;
-    case 1:
-        s.kind = SHAPE_RECT;
-        s.rect.center = ray_vec(b);
-        s.rect.half = ray_vec(b);
-        s.rect.angle = ray_float(b);
-        break;
-    case 2:
-        // any vertices and any count, -1..10 (valid is 3..8)
-        s.kind = SHAPE_POLY;
-        s.poly.count = (int)(ray_u8(b) % 12u) - 1;
-        for (int i = 0; i < POLY_MAX_VERTS; i++) s.poly.verts[i] = ray_vec(b);
-        break;
-    case 3: {
-        // a convex polygon: points on a circle at increasing angles
-        s.kind = SHAPE_POLY;
-        Vec2 c = ray_vec(b);
-        float r = fabsf(ray_float(b));
-        int n = 3 + (int)(ray_u8(b) % 6u);
-        float a0 = (float)ray_u8(b) * 0.0245f;
-        float w[POLY_MAX_VERTS + 1];
-        float total = 0.0f;
-        for (int i = 0; i <= n; i++) {
-            w[i] = 1.0f + (float)ray_u8(b);
-            total += w[i];
-        }
-        float acc = 0.0f;
-        s.poly.count = n;
-        for (int i = 0; i < n; i++) {
-            float a = a0 + 6.2831853f * acc / total;
-            s.poly.verts[i] = (Vec2){ c.x + r * cosf(a), c.y + r * sinf(a) };
-            acc += w[i];
-        }
-        break;
-    }
-    default:
-        // an unknown kind with whatever the union holds
-        s.kind = (ShapeKind)(3u + k / 5u);
-        s.poly.count = (int)ray_u8(b);
-        for (int i = 0; i < POLY_MAX_VERTS; i++) s.poly.verts[i] = ray_vec(b);
-        break;
-    }
-    return s;
-}
+/* The values a float byte tag 1 picks (fuzz_bytes.h): the non-finite, signed
+ * zeros, a denormal, and COLLIDE_MAX_COORD itself and twice it. */
+static const float RAY_SPECIAL[8] = { NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1e8f, 1e-40f, 2e8f };
 
 /* ---- Properties ------------------------------------------------------------ */
 
@@ -150,11 +64,11 @@ static bool unit(Vec2 n)
 
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
-    RayBytes b = { data, size, 0 };
-    Shape s = ray_shape(&b);
-    Vec2 o = ray_vec(&b);
-    Vec2 d = ray_vec(&b);
-    float radius = ray_float(&b);
+    FuzzBytes b = { data, size, 0, RAY_SPECIAL };
+    Shape s = fuzz_shape(&b);
+    Vec2 o = fuzz_vec(&b);
+    Vec2 d = fuzz_vec(&b);
+    float radius = fuzz_float(&b);
     bool shape_ok = shape_is_valid(&s);
     bool ray_ok = in_range(o, COLLIDE_MAX_COORD) && in_range(d, 2.0f * COLLIDE_MAX_COORD);
     bool circle_ok = radius >= 0.0f && radius <= COLLIDE_MAX_COORD;
