@@ -32,8 +32,10 @@ typedef struct ScreenBox { float x0, y0, x1, y1, r; } ScreenBox;
 #define CANVAS_MAX_LABELS 96
 #define CANVAS_MAX_KEEP_OUT 48
 #define CANVAS_MAX_LINES 384
-/* A line labels had rather not cover (an outline, a guide), output pixels. */
-typedef struct AvoidLine { Vec2 a, b; float half_width; } AvoidLine;
+/* A line labels had rather not cover (an outline, a guide), output pixels;
+ * strong: what a picture is about (a number line's shadows), which a label
+ * covers only when every other place is taken by labels. */
+typedef struct AvoidLine { Vec2 a, b; float half_width; bool strong; } AvoidLine;
 
 /* Layout checks (tests/test_app_layout.c): with a log attached, a frame
  * records every text it draws and every HUD panel box, in output pixels.

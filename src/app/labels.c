@@ -45,24 +45,50 @@ void canvas_keep_out_disc(Canvas *c, Vec2 p, float r)
     canvas_keep_out(c, (ScreenBox){ s.x - rs, s.y - rs, s.x + rs, s.y + rs, rs });
 }
 
-void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width)
+static void avoid_line(Canvas *c, Vec2 a, Vec2 b, float width, bool strong)
 {
     if (c->line_count >= CANVAS_MAX_LINES) return;
     float hw = 0.5f * width * c->view.fit;
-    c->lines[c->line_count++] = (AvoidLine){ view_to_screen(&c->view, a), view_to_screen(&c->view, b), hw };
+    c->lines[c->line_count++] = (AvoidLine){ view_to_screen(&c->view, a), view_to_screen(&c->view, b), hw, strong };
 }
 
-/* How many of the lines to avoid cross box b. */
+void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width)
+{
+    avoid_line(c, a, b, width, false);
+}
+
+void canvas_avoid_line_strong(Canvas *c, Vec2 a, Vec2 b, float width)
+{
+    avoid_line(c, a, b, width, true);
+}
+
+static bool line_hits_box(const AvoidLine *l, ScreenBox b)
+{
+    float t0 = 0.0f, t1 = 0.0f;
+    Vec2 lo = { b.x0 - l->half_width, b.y0 - l->half_width }, hi = { b.x1 + l->half_width, b.y1 + l->half_width };
+    return segment_clip(l->a, l->b, lo, hi, &t0, &t1);
+}
+
+/* What covering the lines to avoid costs box b (in the placer's units,
+ * where covering a label costs 8 and a leader crossing one 2): each
+ * ordinary line 2 (6 at most), any strong one 7. */
 static int line_crossings(const Canvas *c, ScreenBox b)
 {
-    int n = 0;
-    float t0 = 0.0f, t1 = 0.0f;
+    int n = 0, strong = 0;
     for (int i = 0; i < c->line_count; i++) {
         const AvoidLine *l = &c->lines[i];
-        Vec2 lo = { b.x0 - l->half_width, b.y0 - l->half_width }, hi = { b.x1 + l->half_width, b.y1 + l->half_width };
-        n += segment_clip(l->a, l->b, lo, hi, &t0, &t1);
+        if (!line_hits_box(l, b)) continue;
+        if (l->strong) strong++;
+        else n++;
     }
-    return n < 3 ? n : 3;
+    return strong > 0 ? 7 : 2 * (n < 3 ? n : 3);
+}
+
+bool canvas_box_covers_strong(const Canvas *c, ScreenBox b)
+{
+    for (int i = 0; i < c->line_count; i++)
+        if (c->lines[i].strong && line_hits_box(&c->lines[i], b)) return true;
+    return false;
 }
 
 /* How many placed labels and kept-out places b touches (with margin). */
@@ -131,13 +157,13 @@ ScreenBox canvas_place_label(Canvas *c, ScreenBox want, Vec2 anchor)
     /* covering something costs more than a leader crossing a label */
     ScreenBox best = moved_inside(want, 0.0f, 0.0f, x0, y0, x1, y1);
     /* covering a line costs less than covering a label, a kept-out place */
-    int best_cost = 4 * crowding(c, best, margin) + line_crossings(c, best) + leader_crossings(c, anchor, best);
+    int best_cost = 8 * crowding(c, best, margin) + line_crossings(c, best) + 2 * leader_crossings(c, anchor, best);
     for (int k = 1; k <= rings && best_cost > 0; k++)
         for (int d = 0; d < 8 && best_cost > 0; d++) {
             ScreenBox b = moved_inside(want, DIRS[d][0] * step * (float)k, DIRS[d][1] * step * (float)k, x0, y0, x1, y1);
-            int cost = 4 * crowding(c, b, margin);
+            int cost = 8 * crowding(c, b, margin);
             if (cost < best_cost) cost += line_crossings(c, b);
-            if (cost < best_cost) cost += leader_crossings(c, anchor, b);
+            if (cost < best_cost) cost += 2 * leader_crossings(c, anchor, b);
             if (cost < best_cost) { best = b; best_cost = cost; }
         }
     /* counted without the margin: touching is not covering */

@@ -22,6 +22,11 @@ void canvas_keep_out_disc(Canvas *c, Vec2 p, float r);
  * soft rule: a label that cannot avoid one still goes as near as it can,
  * and it does not count as an overlap. */
 void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width);
+/* The same for a line a picture is about (a number line, its shadows): a
+ * label covers it only rather than another label. */
+void canvas_avoid_line_strong(Canvas *c, Vec2 a, Vec2 b, float width);
+/* Whether box b (output pixels) covers one of those strong lines. */
+bool canvas_box_covers_strong(const Canvas *c, ScreenBox b);
 /* Places a label box of want's size, preferably at want; returns where it
  * went and records it. anchor is what it labels: a place whose leader back
  * to anchor would cross another label is not free. With no free place it

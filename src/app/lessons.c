@@ -96,6 +96,11 @@ const char *lesson_verdict(bool hit)
 
 void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const char *text)
 {
+    lesson_label_from(c, at, at, size, col, align, text);
+}
+
+void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Align align, const char *text)
+{
     if (text == NULL || text[0] == '\0') return;
     /* the box in output pixels: text keeps its size under the lesson zoom */
     const float fit = c->view.fit;
@@ -110,6 +115,10 @@ void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const 
     Vec2 l0 = s, l1 = s;
     if (canvas_label_leader(c, s, got, &l0, &l1)) {
         /* moved away: a thin leader from where it belongs to its box */
+        if (from.x != at.x || from.y != at.y) {
+            s = view_to_screen(&c->view, from);
+            if (!canvas_label_leader(c, s, got, &l0, &l1)) l0 = l1 = s;
+        }
         Vec2 p = view_to_canvas(&c->view, l0), q = view_to_canvas(&c->view, l1);
         draw_line(c, p, q, 3.5f, LESSON_SHADE);
         draw_line(c, p, q, 1.5f, lesson_alpha(col, 220));
@@ -560,7 +569,7 @@ static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, C
 }
 
 /* A label queued until every line is drawn, so no line crosses one. */
-typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; char text[112]; } SatLabel;
+typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; char text[112]; Vec2 from; } SatLabel;
 #define SAT_LABELS 96
 typedef struct SatLabels { int n, prio; SatLabel l[SAT_LABELS]; } SatLabels;
 
@@ -570,6 +579,7 @@ static void queue(SatLabels *q, Vec2 at, float size, Color col, Align al, const 
     SatLabel *l = &q->l[q->n++];
     l->prio = q->prio;
     l->at = at;
+    l->from = at;
     l->size = size;
     l->col = col;
     l->al = al;
@@ -588,8 +598,9 @@ static bool label_fits(Canvas *c, Vec2 at, float size, Align align, const char *
     float y = s.y - 0.5f * h;
     ScreenBox want = { x - pad, y - 0.5f * pad, x + w + pad, y + h + 0.5f * pad, 0.0f };
     const int overlaps = c->label_overlaps, count = c->label_count;
-    (void)canvas_place_label(c, want, s);
-    const bool ok = c->label_overlaps == overlaps;
+    ScreenBox got = canvas_place_label(c, want, s);
+    /* free: no label under it, and off the number lines */
+    const bool ok = c->label_overlaps == overlaps && !canvas_box_covers_strong(c, got);
     c->label_overlaps = overlaps;
     c->label_count = count;
     return ok;
@@ -659,6 +670,16 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     const float bw = level == 2 ? 10.0f : level == 1 ? 7.0f : 4.0f;
     panel_line(c, pn, on_line(dir, a0, ka), on_line(dir, a1, ka), bw, 0.0f, lesson_alpha(col_a, alpha));
     panel_line(c, pn, on_line(dir, b0, kb), on_line(dir, b1, kb), bw, 0.0f, lesson_alpha(col_b, alpha));
+    /* the labels (placed after every line) keep off the number line: its
+     * line and both shadows, what the picture is about (an earlier axis's
+     * faint line only as an outline is kept clear) */
+    if (level > 0) {
+        canvas_avoid_line_strong(c, l0, tip, lw + 5.0f);
+        canvas_avoid_line_strong(c, on_line(dir, a0, ka), on_line(dir, a1, ka), bw + 4.0f);
+        canvas_avoid_line_strong(c, on_line(dir, b0, kb), on_line(dir, b1, kb), bw + 4.0f);
+    } else {
+        canvas_avoid_line(c, l0, tip, lw + 2.0f);
+    }
     /* the gap, or the common part of the two shadows, on the line between them */
     float r0, r1;
     if (s->gap) { r0 = s->b0 >= s->a1 ? a1 : b1; r1 = s->b0 >= s->a1 ? b0 : a0; }
@@ -703,27 +724,40 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     } else {
         /* beyond B's numbers; else on the shapes' side; else past the arrow:
          * the first of these on the visible canvas, clear of the panels */
+        const float size = level == 2 ? LESSON_LABEL : LESSON_SMALL;
+        float hw = 0.5f * measure_hud_text(c, size, text) + 12.0f;
+        /* far enough across the line that the label's box clears the
+         * shadows: a wide label beside an upright line needs half its width */
         float mid = 0.5f * (r0 + r1), dk = level == 2 ? 64.0f : 26.0f;
+        dk = fmaxf(dk, hw * fabsf(perp.x) + 0.7f * size * fabsf(perp.y) + (level == 2 ? 16.0f : 11.0f));
         float tm = fminf(fmaxf(mid, ln->t0 + 30.0f), ln->t1 - 30.0f);
         const Vec2 cand[4] = { on_line(dir, mid, ln->k - toward * dk), on_line(dir, mid, ln->k + toward * (dk + 20.0f)),
                                on_line(dir, tm, ln->k - toward * dk), on_line(dir, ln->t1 + 8.0f, ln->k) };
-        const Vec2 side[4] = { out_b, out_a, out_b, dir };
+        /* the first where the whole label is on the visible canvas and off
+         * the panels (a wide label slid back onto the canvas would cover
+         * the number line it is about); else the first whose middle is */
         Vec2 vlo, vhi;
-        visible_box(c, 40.0f, &vlo, &vhi);
-        int pick = 0;
-        for (int k = 0; k < 4; k++) {
-            Vec2 v = cand[k];
-            if (v.x >= vlo.x && v.x <= vhi.x && v.y >= vlo.y && v.y <= vhi.y && !panels_hold(pn, v)) { pick = k; break; }
-        }
-        /* centred on its place, but wholly on the visible canvas */
-        (void)side;
-        const float size = level == 2 ? LESSON_LABEL : LESSON_SMALL;
-        float hw = 0.5f * measure_hud_text(c, size, text) + 12.0f;
-        Vec2 at = cand[pick];
         visible_box(c, 8.0f, &vlo, &vhi);
+        int pick = -1;
+        for (int pass = 0; pass < 2 && pick < 0; pass++)
+            for (int k = 0; k < 4 && pick < 0; k++) {
+                Vec2 v = cand[k];
+                const float ex = pass == 0 ? hw : 32.0f, ey = pass == 0 ? size : 32.0f;
+                const Vec2 corner[4] = { { v.x - ex, v.y - ey }, { v.x + ex, v.y - ey }, { v.x - ex, v.y + ey }, { v.x + ex, v.y + ey } };
+                bool ok = true;
+                for (int m = 0; m < 4; m++)
+                    ok = ok && corner[m].x >= vlo.x && corner[m].x <= vhi.x && corner[m].y >= vlo.y &&
+                         corner[m].y <= vhi.y && (pass == 1 || !panels_hold(pn, corner[m]));
+                if (ok && !panels_hold(pn, v)) pick = k;
+            }
+        if (pick < 0) pick = 0;
+        /* centred on its place, but wholly on the visible canvas */
+        Vec2 at = cand[pick];
         at.x = fminf(fmaxf(at.x, vlo.x + hw), vhi.x - hw);
         at.y = fminf(fmaxf(at.y, vlo.y + size), vhi.y - size);
         queue(q, at, size, rc, ALIGN_CENTER, text);
+        /* moved away, its leader goes back to its gap or common part */
+        if (q->n > 0) q->l[q->n - 1].from = on_line(dir, mid, ln->k);
     }
 }
 
@@ -756,7 +790,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         if (bold >= 0 && bold < r->count) draw_axis(app, sp, c, &pn, bold, &lines[bold], 2, false, &q);
     }
     /* the verdict's picture */
-    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, "" };
+    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, "", { 0.0f, 0.0f } };
     if (final && !r->hit && r->separating >= 0) {
         /* the separating line, across the canvas in the middle of the gap */
         const SatShown *s = &sp->shown[r->separating];
@@ -798,7 +832,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         for (int i = 0; i < q.n; i++)
             /* an earlier axis's result only where it finds room */
             if (q.l[i].prio == prio && (prio == 1 || label_fits(c, q.l[i].at, q.l[i].size, q.l[i].al, q.l[i].text)))
-                lesson_label(c, q.l[i].at, q.l[i].size, q.l[i].col, q.l[i].al, q.l[i].text);
+                lesson_label_from(c, q.l[i].at, q.l[i].from, q.l[i].size, q.l[i].col, q.l[i].al, q.l[i].text);
 }
 
 /* ---- HUD and report ------------------------------------------------------ */

@@ -61,6 +61,9 @@ const char *lesson_verdict(bool hit);
  * cover an earlier label or a kept-clear point (else moved to the nearest
  * free place, with a thin leader back to at): important labels first. */
 void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const char *text);
+/* The same, but a label the placer had to move away from at gets its
+ * leader from the point from (what it is about) instead of from at. */
+void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Align align, const char *text);
 /* Labels drawn after this leave the disc of radius r (canvas units; at
  * least a dot's size) about p visible: centres, closest points. */
 void lesson_keep_clear(Canvas *c, Vec2 p, float r);
