@@ -11,6 +11,11 @@
 # missing (scripts/bootstrap.sh). WERROR=1 turns warnings into errors (CI).
 # SAN=1 builds everything under AddressSanitizer + UBSan in build/asan.
 
+# Builds run on every processor unless -j is given (make -j1 for one).
+ifeq ($(filter -j% --jobs%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+endif
+
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 PREFIX  ?= /usr/local
