@@ -11,6 +11,9 @@
 
 #include "vec2.h"
 #include "hull.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "sat.h"
 
 /* ---- Validity: cheap, the common path is a few compares per shape ---- */
@@ -44,18 +47,47 @@ static inline bool rect_ok(Rect r)
     return aabb_ok(r) && float_abs(r.angle) <= FLT_MAX;
 }
 
+/// Every coordinate of n points within the working range. The compare is
+/// made on the bits: a float's magnitude (the sign bit cleared) orders as
+/// an integer, infinity above every finite value and NaN above infinity,
+/// so |v| <= COLLIDE_MAX_COORD is (bits & 0x7fffffff) <= the bound's bits,
+/// NaN included, and two vertices take one SSE2 compare.
+static inline bool points_in_range(const Vec2 *v, int n)
+{
+#if defined(__SSE2__)
+    const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
+    // the bits of COLLIDE_MAX_COORD, 1e8f (test_working_range tries the
+    // bound and the next float up, for every kind and field)
+    const __m128i bound = _mm_set1_epi32(0x4cbebc20);
+    __m128i out = _mm_setzero_si128();
+    int i = 0;
+    for (; i + 2 <= n; i += 2) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)&v[i]);
+        out = _mm_or_si128(out, _mm_cmpgt_epi32(_mm_and_si128(w, magnitude), bound));
+    }
+    if (i < n) {
+        // the last vertex alone (slots past the count are never read)
+        __m128i w = _mm_loadl_epi64((const __m128i *)(const void *)&v[i]);
+        out = _mm_or_si128(out, _mm_cmpgt_epi32(_mm_and_si128(w, magnitude), bound));
+    }
+    return _mm_movemask_epi8(out) == 0;
+#else
+    // every vertex in range: no early exit, the compares are cheap
+    bool in = true;
+    for (int i = 0; i < n; ++i) {
+        float ax = float_abs(v[i].x);
+        float ay = float_abs(v[i].y);
+        in &= (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD);
+    }
+    return in;
+#endif
+}
+
 static inline bool poly_ok(const Poly *p)
 {
     bool ok = p != NULL && p->count >= 3 && p->count <= POLY_MAX_VERTS;
     if (ok) {
-        // every vertex in range: no early exit, the compares are cheap
-        bool in = true;
-        for (int i = 0; i < p->count; ++i) {
-            float ax = float_abs(p->verts[i].x);
-            float ay = float_abs(p->verts[i].y);
-            in &= (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD);
-        }
-        ok = in;
+        ok = points_in_range(p->verts, p->count);
     }
     return ok;
 }
