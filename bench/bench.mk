@@ -6,7 +6,8 @@
 #   make bench-build       build only;   make bench-run   run only (after a build)
 #   make bench-callgrind   bench_collide under callgrind at BENCH_CALLGRIND_N
 #                          pairs: instructions per pair, the stable figure on a
-#                          shared machine (dumps stay in $(BUILD)/bench/callgrind)
+#                          shared machine (dumps stay in $(BUILD)/bench/callgrind),
+#                          then ours / Box2D's manifold function per pair type
 #   make bench-callgrind-distance   the same for bench_distance
 #                          (shapes_distance beside Box2D's b2Distance)
 #
@@ -110,6 +111,15 @@ bench-callgrind:
 	             printf "%d\t%-14s %-30s %9.1f\n", part, f[1], f[2], total / f[3] }' "$$f"; \
 	done | sort -n -k1,1 | cut -f2- > $(BUILD)/bench/callgrind/ir.txt
 	@cat $(BUILD)/bench/callgrind/ir.txt
+	@awk '$$2 ~ /^b2Collide/ { b2[$$1] = $$3; name[$$1] = $$2 } \
+	      $$2 == "shapes_collide+Contact" { sc[$$1] = $$3 } $$2 == "prepared+Contact" { pr[$$1] = $$3 } \
+	      !($$1 in seen) { seen[$$1] = 1; order[++n] = $$1 } \
+	      END { if (length(b2) == 0) exit; \
+	            print "against Box2D 2.4'"'"'s manifold function (instructions, ours / Box2D; < 1: fewer)"; \
+	            printf "%-14s %10s %10s %10s   %s\n", "pair", "+Contact", "prepared", "Box2D", "function"; \
+	            for (i = 1; i <= n; ++i) { p = order[i]; if (p in b2) \
+	              printf "%-14s %10.2f %10.2f %10.1f   %s\n", p, sc[p] / b2[p], pr[p] / b2[p], b2[p], name[p] } }' \
+	    $(BUILD)/bench/callgrind/ir.txt
 
 # bench_distance under callgrind, as bench-callgrind for bench_collide:
 # instructions per pair of shapes_distance and of b2Distance.

@@ -14,7 +14,8 @@
  * optimised away, and show that all contestants agree.
  *
  * Contestants, side by side: our dedicated test, shapes_collide without and
- * with a Contact, and where installed Box2D 2.4 (b2TestOverlap on shapes,
+ * with a Contact, prepared_collide with a Contact on shapes prepared once
+ * (shape_prepare, untimed, as Box2D's shapes are), and where installed Box2D 2.4 (b2TestOverlap on shapes,
  * the b2Collide* manifold, b2TestOverlap on b2AABBs) and Chipmunk 7
  * (cpShapesCollide, cpBBIntersects). Peers loop inside their shim
  * (bench/peers_*), over shapes prebuilt before timing.
@@ -37,7 +38,6 @@
 #include <string.h>
 
 #include "collide.h"
-#include "collide_internal.h"   /* the prepared hulls (src/hull.h), for the prepared rows */
 #include "common.h"
 
 #define BENCH_SEED 0x5EEDC011u
@@ -152,11 +152,11 @@ static bool pair_data_make(PairType type, int n, PairData *d)
     return true;
 }
 
-/* ---- Prepared: the hulls built once, up front (never timed) -------------- */
+/* ---- Prepared: the shapes prepared once, up front (never timed) ---------- */
 
 typedef struct PreparedData {
     const PairData *d;
-    Hull *ha, *hb;      /* per pair: the rect or poly hulls (unused for circles) */
+    PreparedShape *pa, *pb;   /* per pair: shape_prepare of a and b */
     double depth_sum;
 } PreparedData;
 
@@ -164,32 +164,28 @@ static bool prepared_make(const PairData *d, PreparedData *p)
 {
     p->d = d;
     p->depth_sum = 0.0;
-    p->ha = calloc((size_t)d->n, sizeof *p->ha);
-    p->hb = calloc((size_t)d->n, sizeof *p->hb);
-    if (p->ha == NULL || p->hb == NULL) {
-        free(p->ha);
-        free(p->hb);
+    p->pa = calloc((size_t)d->n, sizeof *p->pa);
+    p->pb = calloc((size_t)d->n, sizeof *p->pb);
+    if (p->pa == NULL || p->pb == NULL) {
+        free(p->pa);
+        free(p->pb);
         return false;
     }
     for (int i = 0; i < d->n; ++i) {
-        if (d->sa[i].kind != SHAPE_CIRCLE) {
-            hull_from_shape(&p->ha[i], &d->sa[i]);
-        }
-        if (d->sb[i].kind != SHAPE_CIRCLE) {
-            hull_from_shape(&p->hb[i], &d->sb[i]);
-        }
+        (void)shape_prepare(&d->sa[i], &p->pa[i]);
+        (void)shape_prepare(&d->sb[i], &p->pb[i]);
     }
     return true;
 }
 
 static void prepared_free(PreparedData *p)
 {
-    free(p->ha);
-    free(p->hb);
+    free(p->pa);
+    free(p->pb);
 }
 
-/* shapes_collide on prepared hulls, with the contact (what the broad phase
-   and a physics step do: one hull per shape, many pairs). */
+/* prepared_collide with the contact (what a physics step does: each shape
+   prepared once, many pairs). */
 static long run_prepared_contact(void *ctx)
 {
     PreparedData *p = ctx;
@@ -198,7 +194,7 @@ static long run_prepared_contact(void *ctx)
     double depth = 0.0;
     for (int i = 0; i < d->n; ++i) {
         Contact contact = { { 0.0f, 0.0f }, 0.0f };
-        if (shapes_collide_hulls(&d->sa[i], &p->ha[i], &d->sb[i], &p->hb[i], &contact)) {
+        if (prepared_collide(&p->pa[i], &p->pb[i], &contact)) {
             hits += 1;
             depth += (double)contact.depth;
         }
@@ -287,7 +283,7 @@ static inline bool kernel_collide(const KernelPoly *a, const KernelPoly *b, Cont
         return false;
     }
     bool use_a = sa >= sb;
-    c->normal = use_a ? vec2_make(a->nx[ea], a->ny[ea]) : vec2_make(-b->nx[eb], -b->ny[eb]);
+    c->normal = use_a ? (Vec2){ a->nx[ea], a->ny[ea] } : (Vec2){ -b->nx[eb], -b->ny[eb] };
     c->depth = -(use_a ? sa : sb);
     return true;
 }
@@ -617,8 +613,9 @@ static void print_versus(const Row *rows, int count)
         print_ratio(&r->col[COL_PREPARED], &r->col[COL_KERNEL]);
         printf("\n");
     }
-    printf("(+Contact = shapes_collide(a, b, &contact), hulls built on entry; prepared = the same\n"
-           " on hulls built once per shape beforehand, as the broad phase does; b2Coll* = Box2D's\n"
+    printf("(+Contact = shapes_collide(a, b, &contact), hulls built on entry; prepared =\n"
+           " prepared_collide(a, b, &contact) on shapes prepared once beforehand (shape_prepare),\n"
+           " as a physics step or the broad phase does; b2Coll* = Box2D's\n"
            " manifold function on its prepared shapes; dedicated = collide_* yes/no (for\n"
            " circle-poly and poly-poly the contract functions, building their hulls on entry);\n"
            " kernel = a hand-written cached-axes polygon test, the floor)\n");

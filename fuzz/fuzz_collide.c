@@ -12,6 +12,8 @@
  *   - a hit never joins shapes whose padded boxes (shape_aabb_padded) are
  *     apart; the contact-less call gives the same verdict;
  *   - sat_report's verdict is shapes_collide's;
+ *   - prepared_collide on shape_prepare's shapes gives shapes_collide's
+ *     verdict and contact to the bit, both ways round;
  *   - shapes_distance refuses exactly the bad shapes (its output untouched)
  *     and otherwise gives a finite distance >= 0 with finite points, 0
  *     exactly when shapes_collide says they collide (convex shapes);
@@ -156,6 +158,19 @@ static void check_two(const Shape *a, const Shape *b)
     } else if (rep.hit != ab) {
         fuzz_fail("sat_report verdict != shapes_collide verdict", a, b);
     }
+    // prepared shapes answer as shapes_collide, to the bit, both ways
+    PreparedShape pa, pb;
+    if (shape_prepare(a, &pa) != shape_is_valid(a) || shape_prepare(b, &pb) != shape_is_valid(b))
+        fuzz_fail("shape_prepare and shape_is_valid disagree", a, b);
+    Contact want = sentinel(), got = sentinel();
+    bool phit = prepared_collide(&pa, &pb, &got);
+    if (phit != shapes_collide(a, b, &want) || memcmp(&want, &got, sizeof want) != 0)
+        fuzz_fail("prepared_collide(a, b) != shapes_collide(a, b)", a, b);
+    want = sentinel();
+    got = sentinel();
+    phit = prepared_collide(&pb, &pa, &got);
+    if (phit != shapes_collide(b, a, &want) || memcmp(&want, &got, sizeof want) != 0)
+        fuzz_fail("prepared_collide(b, a) != shapes_collide(b, a)", a, b);
 }
 
 /* The broad phase against brute force on a handful of shapes. */

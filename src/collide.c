@@ -13,6 +13,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "collide_internal.h"
 
@@ -199,21 +200,6 @@ bool collide_poly_poly(const Poly *a, const Poly *b)
 
 #define PAIR(a, b) ((int)(a) * 3 + (int)(b))
 
-bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const Hull *hb, Contact *contact)
-{
-    bool hit = false;
-    if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE) {
-        hit = pair_circle_circle_valid(a->circle, b->circle, contact);
-    } else if (a->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(a->circle, hb, true, contact, NULL);
-    } else if (b->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(b->circle, ha, false, contact, NULL);
-    } else {
-        hit = sat_polygons(ha, hb, contact, NULL);
-    }
-    return hit;
-}
-
 #if defined(__GNUC__)
 #define COLLIDE_NOINLINE __attribute__((noinline))
 #else
@@ -292,6 +278,38 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
         }
     } else {
         hit = shapes_collide_hull_pairs(pair, a, b, contact);
+    }
+    return hit;
+}
+
+/* ---- Prepared shapes: the hulls built once ----------------------------- */
+
+bool shape_prepare(const Shape *s, PreparedShape *out)
+{
+    bool valid = false;
+    if (out != NULL) {
+        // a circle's hull and a bad shape's stay zero
+        memset(out, 0, sizeof *out);
+        if (s != NULL) {
+            out->shape = *s;
+            valid = shape_ok(s);
+        }
+        out->valid = valid;
+        if (valid && s->kind != SHAPE_CIRCLE) {
+            // a rectangle's cos/sin, corners and 2 axes; a polygon's origin,
+            // winding and unit normals: what every pair would build
+            hull_from_shape(&out->hull, s);
+        }
+    }
+    return valid;
+}
+
+bool prepared_collide(const PreparedShape *a, const PreparedShape *b, Contact *contact)
+{
+    bool hit = false;
+    if (a != NULL && b != NULL && a->valid && b->valid) {
+        // the dispatcher shapes_collide uses, on the hulls it would build
+        hit = shapes_collide_hulls(&a->shape, &a->hull, &b->shape, &b->hull, contact);
     }
     return hit;
 }

@@ -20,6 +20,9 @@
  *       collide_poly_poly            separating axis test on the edge normals
  *   - shapes_collide: one dispatcher for all nine kind pairs, with the
  *     minimum translation vector.
+ *   - Beside the contract: prepared shapes (shape_prepare once per shape,
+ *     prepared_collide per pair: shapes_collide's answers to the bit, with
+ *     each shape's axes computed once instead of per call).
  *   - Beside the contract: what the lab's lessons draw (corners, projections,
  *     closest points, the region a circle is in, a per-axis SAT report).
  *
@@ -258,6 +261,69 @@ typedef struct SatReport {
 /// both centres. Returns false and leaves `out` untouched on bad input;
 /// otherwise fills `out` and returns true.
 bool sat_report(const Shape *a, const Shape *b, SatReport *out);
+
+/* ---- Beside the contract: prepared shapes (cached axes) ----------------- */
+
+/// A rotation as its cosine and sine: turning (x, y) gives
+/// (c*x - s*y, s*x + c*y).
+typedef struct CollideRot { float c, s; } CollideRot;
+
+/// Axes a hull can have: one per edge, and one more for a flat polygon.
+#define SHAPE_HULL_MAX_AXES (POLY_MAX_VERTS + 1)
+
+/// What the separating axis tests read of a rectangle or polygon, computed
+/// once (as Box2D's b2Polygon and cute_c2's c2Poly keep it): the vertices
+/// relative to a local origin, the unit outward edge normals and how far
+/// the hull reaches along each. Built by shape_prepare; the fields are the
+/// module's, described in src/hull.h: read them if you like, never write.
+typedef struct ShapeHull {
+    /* first what every pair reads (a circle against a rectangle reads no
+       more), then the arrays */
+    Vec2 origin;                     /* world point the rest is relative to (a
+                                        rectangle's centre, a polygon's vertex
+                                        mean) */
+    CollideRot q;                    /* rectangle: its rotation */
+    Vec2 half;                       /* rectangle: its half extents */
+    int count;                       /* vertices */
+    int axis_count;                  /* axes in n */
+    bool is_rect;                    /* from a Rect: q and half are set */
+    bool corners;                    /* v holds the vertices */
+    bool point;                      /* every vertex equal */
+    bool reversed;                   /* clockwise as given: normals negated */
+    int flat_edge;                   /* a flat polygon: the edge along it */
+    float back_lb, back_ub;          /* bounds of every edge normal's far end */
+    Vec2 n[SHAPE_HULL_MAX_AXES];     /* unit outward axes */
+    float hi[SHAPE_HULL_MAX_AXES];   /* how far the hull reaches along axis k */
+    float lo[SHAPE_HULL_MAX_AXES];   /* and back (rectangle and flat axes) */
+    Vec2 v[POLY_MAX_VERTS];          /* vertices, in the caller's order */
+} ShapeHull;
+
+/// A shape with its axes computed once, for a program that tests each
+/// shape against many others (a physics step, a broad phase's pairs):
+/// shape_prepare once per shape per change, then prepared_collide per pair,
+/// which reads cached unit normals instead of building them per call (a
+/// rectangle's cos/sin and a polygon's normals, origin and winding). No
+/// allocation: it lives wherever the caller keeps it.
+typedef struct PreparedShape {
+    bool valid;                      /* shape_is_valid(&shape) (first: a
+                                        circle pair reads one cache line a
+                                        shape) */
+    Shape shape;                     /* a copy of the shape prepared */
+    ShapeHull hull;                  /* a rectangle's or polygon's hull (a
+                                        circle has none: zeroed) */
+} PreparedShape;
+
+/// Prepares `s` into `out` and returns whether `s` is valid (section 1's
+/// bad input, as shape_is_valid). A bad or NULL shape is prepared as
+/// invalid (collides with nothing); a NULL `out` gives false. Prepare again
+/// after any change to the shape: `out` keeps a copy, not a reference.
+bool shape_prepare(const Shape *s, PreparedShape *out);
+
+/// shapes_collide(&a->shape, &b->shape, contact), to the bit (the same
+/// tests on the same hulls), without building anything: the verdict, and
+/// on a hit the minimum translation from a towards b. An invalid or NULL
+/// prepared shape gives false; `contact` is then untouched, as on a miss.
+bool prepared_collide(const PreparedShape *a, const PreparedShape *b, Contact *contact);
 
 /* ---- Ray casts and swept circles ---------------------------------------- */
 

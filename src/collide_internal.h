@@ -358,7 +358,22 @@ static inline PolyFeature poly_feature(const Poly *poly, Vec2 p)
 /* ---- The dispatcher on prepared hulls (collide.c) -------------------- */
 
 /// shapes_collide for two valid shapes whose hulls (rect or poly; ignored
-/// for a circle) are already built: the broad phase builds each once.
-bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const Hull *hb, Contact *contact);
+/// for a circle) are already built: prepared_collide and the broad phase
+/// build each once. Inline: two circles then cost no call at all.
+static inline bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const Hull *hb,
+                                        Contact *contact)
+{
+    bool hit = false;
+    if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE) {
+        hit = pair_circle_circle_valid(a->circle, b->circle, contact);
+    } else if (a->kind == SHAPE_CIRCLE) {
+        hit = sat_circle_polygon(a->circle, hb, true, contact, NULL);
+    } else if (b->kind == SHAPE_CIRCLE) {
+        hit = sat_circle_polygon(b->circle, ha, false, contact, NULL);
+    } else {
+        hit = sat_polygons(ha, hb, contact, NULL);
+    }
+    return hit;
+}
 
 #endif /* COLLIDE_INTERNAL_H */

@@ -1,10 +1,12 @@
 /*
  * hull.h - the prepared convex hull: what the separating axis tests read.
- * Private to the module (not installed).
+ * Private to the module (not installed); the type itself is collide.h's
+ * ShapeHull, which a PreparedShape holds.
  *
  * A rectangle or a polygon is turned into a Hull once, and every test it
  * then takes part in reads the hull: shapes_collide and the contract
- * functions build it on entry, broadphase_collide once per shape per call.
+ * functions build it on entry, broadphase_collide once per shape per call,
+ * shape_prepare once for as long as the caller keeps the shape.
  * As Box2D's b2Polygon and cute_c2's c2Poly keep it:
  *   - the vertices relative to a local origin (a rectangle's centre, a
  *     polygon's vertex mean), so that the numbers near a contact stay small
@@ -108,35 +110,32 @@ static inline void rect_local_corners(Rot q, Vec2 half, Vec2 out[4])
     out[3] = vec2_add(vec2_neg(ux), uy);
 }
 
-#define HULL_MAX_AXES (POLY_MAX_VERTS + 1)
+#define HULL_MAX_AXES SHAPE_HULL_MAX_AXES
 
-
-typedef struct Hull {
-    Vec2 origin;                     /* world point the rest is relative to */
-    Vec2 v[POLY_MAX_VERTS];          /* vertices, in the caller's order */
-    Vec2 n[HULL_MAX_AXES];           /* unit axes (see above) */
-    float hi[HULL_MAX_AXES];         /* how far the hull reaches along axis k */
-    float lo[HULL_MAX_AXES];         /* and back: rect and flat axes only (a
-                                        polygon's edge normal: hull_back) */
-    float back_lb, back_ub;          /* every polygon edge's lo lies in
-                                        [back_lb, back_ub] (origin: the
-                                        vertex mean), so the test rarely
-                                        needs the exact one */
-    int count;                       /* vertices */
-    int axis_count;                  /* axes in n (a point: none, see point) */
-    bool is_rect;                    /* from a Rect: q and half are set */
-    bool corners;                    /* v holds the vertices (a rectangle
-                                        built by hull_from_rect_axes has only
-                                        its axes: enough against a circle or
-                                        another rectangle) */
-    bool point;                      /* every vertex equal: the one axis is
-                                        towards the other shape, per pair */
-    bool reversed;                   /* clockwise as given: normals negated */
-    int flat_edge;                   /* a flat polygon: the edge along its
-                                        direction (axis count - 1) */
-    Rot q;                           /* rectangle: its rotation */
-    Vec2 half;                       /* rectangle: its half extents */
-} Hull;
+/// The hull: collide.h's ShapeHull (public, since a PreparedShape holds
+/// one), read through this name inside the module. Fields:
+///   origin      world point the rest is relative to
+///   v           vertices, in the caller's order
+///   n           unit axes (see above)
+///   hi          how far the hull reaches along axis k
+///   lo          and back: rect and flat axes only (a polygon's edge
+///               normal: hull_back)
+///   back_lb/ub  every polygon edge's lo lies in [back_lb, back_ub]
+///               (origin: the vertex mean), so the test rarely needs the
+///               exact one
+///   count       vertices
+///   axis_count  axes in n (a point: none, see point)
+///   is_rect     from a Rect: q and half are set
+///   corners     v holds the vertices (a rectangle built by
+///               hull_from_rect_axes has only its axes: enough against a
+///               circle or another rectangle)
+///   point       every vertex equal: the one axis is towards the other
+///               shape, per pair
+///   reversed    clockwise as given: normals negated
+///   flat_edge   a flat polygon: the edge along its direction (axis
+///               count - 1)
+///   q, half     rectangle: its rotation and half extents
+typedef ShapeHull Hull;
 
 /// The least projection of the hull on n (its frame): the far end of its
 /// interval on an edge normal, where its own edge is the near one.

@@ -23,8 +23,9 @@
 #include "collide.h"
 
 /// A rotation as its cosine and sine: turning (x, y) gives
-/// (c*x - s*y, s*x + c*y).
-typedef struct Rot { float c, s; } Rot;
+/// (c*x - s*y, s*x + c*y). The public CollideRot (collide.h), which a
+/// prepared shape keeps.
+typedef CollideRot Rot;
 
 static inline Vec2 vec2_make(float x, float y)
 {
