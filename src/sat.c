@@ -189,8 +189,44 @@ SAT_INLINE bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is
     bool gap = false;
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
     int axes = own->axis_count;
-    for (int k = 0; k < axes; ++k) {
+    // a polygon's edge normals first, in a loop of their own that keeps
+    // only the least way forward and its axis (handed to `best` after the
+    // loop, as best_keep would have kept them one by one: the first of
+    // equals stays); then a rectangle's axes or a flat polygon's own
+    // direction, tested on both sides
+    int own_edges = own->is_rect ? 0 : (axes < own->count ? axes : own->count);
+    float best_up = INFINITY;
+    int best_edge = -1;
+    for (int k = 0; k < own_edges; ++k) {
         // the other hull on n: its vertices, then its origin's offset
+        Vec2 n = own->n[k];
+        float low = 0.0f;
+        float high = 0.0f;
+        project_hull(other, n, &low, &high);
+        float s = vec2_dot(n, d);
+        float lo = 0.0f;
+        float way = 0.0f;
+        bool edge_gap = sat_edge_axis(own, k, low + s, high + s, own_is_a, NULL, *index + k, rec != NULL, &lo, &way);
+        if (best != NULL) {
+            // the way forward, as sat_edge_axis keeps it
+            float up = own->hi[k] - (low + s);
+            bool better = up < best_up;
+            best_up = better ? up : best_up;
+            best_edge = better ? k : best_edge;
+        }
+        if (rec != NULL) {
+            record(rec, n, own->origin, lo, own->hi[k], low + s, high + s, own_is_a, way, edge_gap, source, k);
+        }
+        gap |= edge_gap;
+        if (gap && rec == NULL) {
+            return true;
+        }
+    }
+    if (best != NULL && best_edge >= 0) {
+        Vec2 nb = own->n[best_edge];
+        best_keep(best, own_is_a ? nb : vec2_neg(nb), best_up, *index + best_edge);
+    }
+    for (int k = own_edges; k < axes; ++k) {
         Vec2 n = own->n[k];
         float low = 0.0f;
         float high = 0.0f;
