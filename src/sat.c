@@ -429,6 +429,15 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
 /// edge; they go to `track` after the loop, as best_keep would have kept
 /// them one by one (the edges are the first axes, the first of equals
 /// stays), and b's way is the normal, or against it when the hull is b.
+///
+/// The vertex axis counts only where it can: when the centre lies outside
+/// the polygon and beyond the ends of the edge of least way (the edge that
+/// faces it most). Inside, or in front of that edge between its ends, the
+/// polygon's closest point to the centre lies on that edge (or the centre
+/// is inside), so every other axis shows at least as much overlap and no
+/// gap: the edges have decided (as the rectangle's corner axis counts only
+/// in the corner zone). A recorder is shown the vertex axis always, its gap
+/// only where it counts.
 SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
 {
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
@@ -446,13 +455,11 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
         float lo = 0.0f;
         float way = 0.0f;
         bool edge_gap = sat_edge_axis(h, k, cp - r, cp + r, own_is_a, NULL, k, rec != NULL, &lo, &way);
-        if (track != NULL) {
-            // the way forward, as sat_edge_axis keeps it
-            float up = h->hi[k] - (cp - r);
-            bool better = up < best_up;
-            best_up = better ? up : best_up;
-            best_edge = better ? k : best_edge;
-        }
+        // the way forward, as sat_edge_axis keeps it
+        float up = h->hi[k] - (cp - r);
+        bool better = up < best_up;
+        best_up = better ? up : best_up;
+        best_edge = better ? k : best_edge;
         if (rec != NULL) {
             record(rec, h->n[k], h->origin, lo, h->hi[k], cp - r, cp + r, own_is_a, way, edge_gap, source, k);
         }
@@ -474,7 +481,21 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
             return true;
         }
     }
-    if (!gap || rec != NULL) {
+    // whether the vertex axis can count (a flat or point hull: always)
+    bool counts = true;
+    if (best_edge >= 0 && edges == h->axis_count) {
+        Vec2 v1 = h->v[best_edge];
+        Vec2 v2 = h->v[best_edge + 1 < n ? best_edge + 1 : 0];
+        Vec2 e = vec2_sub(v2, v1);
+        // inside: the centre behind the edge that faces it most, so behind
+        // every edge; in front between the ends: that edge's region
+        bool inside = vec2_dot(h->n[best_edge], p) <= h->hi[best_edge];
+        // (a zero edge, two equal vertices, borrowed its normal: no region)
+        bool between = (vec2_dot(vec2_sub(p, v1), e) >= 0.0f) & (vec2_dot(vec2_sub(p, v2), e) <= 0.0f)
+                     & (vec2_length_sq(e) > 0.0f);
+        counts = !(inside || between);
+    }
+    if ((!gap && counts) || rec != NULL) {
         // the axis from the centre towards the nearest vertex
         int near = 0;
         float near_sq = INFINITY;
@@ -492,11 +513,15 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
         float hi = 0.0f;
         project_hull(h, u, &lo, &hi);
         float cp = vec2_dot(u, p);
-        float way = sat_axis(u, lo, hi, cp - r, cp + r, own_is_a, track, h->axis_count);
-        gap |= way < 0.0f;
+        float way = sat_axis(u, lo, hi, cp - r, cp + r, own_is_a, counts ? track : NULL, h->axis_count);
         if (rec != NULL) {
-            record(rec, u, h->origin, lo, hi, cp - r, cp + r, own_is_a, way, way < 0.0f, SAT_FROM_CIRCLE, near);
+            // where it does not count, its own gap is shown when an edge
+            // already separates (a hit stays a hit: there a negative way
+            // is rounding)
+            bool shown_gap = (counts || gap) && way < 0.0f;
+            record(rec, u, h->origin, lo, hi, cp - r, cp + r, own_is_a, way, shown_gap, SAT_FROM_CIRCLE, near);
         }
+        gap |= counts && way < 0.0f;
     }
     return gap;
 }
