@@ -277,13 +277,14 @@ typedef struct CollideRot { float c, s; } CollideRot;
 /// the hull reaches along each. Built by shape_prepare; the fields are the
 /// module's, described in src/hull.h: read them if you like, never write.
 typedef struct ShapeHull {
-    /* first what every pair reads (a circle against a rectangle reads no
-       more), then the arrays */
     Vec2 origin;                     /* world point the rest is relative to (a
                                         rectangle's centre, a polygon's vertex
                                         mean) */
-    CollideRot q;                    /* rectangle: its rotation */
-    Vec2 half;                       /* rectangle: its half extents */
+    Vec2 v[POLY_MAX_VERTS];          /* vertices, in the caller's order */
+    Vec2 n[SHAPE_HULL_MAX_AXES];     /* unit outward axes */
+    float hi[SHAPE_HULL_MAX_AXES];   /* how far the hull reaches along axis k */
+    float lo[SHAPE_HULL_MAX_AXES];   /* and back (rectangle and flat axes) */
+    float back_lb, back_ub;          /* bounds of every edge normal's far end */
     int count;                       /* vertices */
     int axis_count;                  /* axes in n */
     bool is_rect;                    /* from a Rect: q and half are set */
@@ -291,11 +292,8 @@ typedef struct ShapeHull {
     bool point;                      /* every vertex equal */
     bool reversed;                   /* clockwise as given: normals negated */
     int flat_edge;                   /* a flat polygon: the edge along it */
-    float back_lb, back_ub;          /* bounds of every edge normal's far end */
-    Vec2 n[SHAPE_HULL_MAX_AXES];     /* unit outward axes */
-    float hi[SHAPE_HULL_MAX_AXES];   /* how far the hull reaches along axis k */
-    float lo[SHAPE_HULL_MAX_AXES];   /* and back (rectangle and flat axes) */
-    Vec2 v[POLY_MAX_VERTS];          /* vertices, in the caller's order */
+    CollideRot q;                    /* rectangle: its rotation */
+    Vec2 half;                       /* rectangle: its half extents */
 } ShapeHull;
 
 /// A shape with its axes computed once, for a program that tests each
