@@ -146,12 +146,22 @@ typedef struct Banned {
 
 static const Banned BANNED[] = {
     { "zh-TW", NULL, "部份", "部分 (standard form)" },
-    { "zh-TW", NULL, "坐標", "座標 (standard form)" },
+    { "zh-TW", NULL, "座標", "坐標 (Taiwanese textbooks, NAER, the course)" },
     { "zh-TW", NULL, "轉正", "擺正, one word for upright" },
     { "zh-TW", NULL, "對矩形中心", "繞矩形中心旋轉" },
     { "zh-TW", NULL, "對數", "N 對 (對數 reads as logarithm)" },
     { "zh-TW", NULL, "檢查", "檢定 / 碰撞檢定, the course's word" },
-    { "zh-TW", NULL, "邊帶", "近邊區" },
+    { "zh-TW", NULL, "邊帶", "貼邊區" },
+    { "zh-TW", NULL, "近邊區", "貼邊區 (近邊區 is a coined word)" },
+    { "zh-TW", NULL, "遊樂場", "自由練習 (遊樂場 is an amusement park)" },
+    { "zh-TW", NULL, "單純形", "單形 (單純形 is the mainland word)" },
+    { "zh-TW", NULL, "閔可夫斯基", "閔考斯基" },
+    { "zh-TW", NULL, "平板", "平行帶（slab） (平板 is a tablet)" },
+    { "zh-TW", NULL, "檢測", "檢定, one word for test" },
+    { "zh-TW", NULL, "推回", "推開, one word" },
+    { "zh-TW", NULL, "重設視圖", "重設畫面" },
+    { "zh-TW", NULL, "toi", "碰撞時刻" },
+    { "zh-TW", NULL, "粗略階段", "初步篩選" },
     { "zh-TW", NULL, "夾取", "找最近點" },
     { "zh-TW", NULL, "夾進", "找最近點" },
     { "zh-TW", NULL, "分離線", "隔開兩者的直線" },
@@ -314,7 +324,7 @@ static void test_terms(void **s)
                                "lesson9.idea1", "2.000 hình", "lesson2.part3", "vùng đỉnh", "shape.circle", "circle");
     assert_int_equal(term_problems("vi", bad_vi, en, true), 5);
     json_t *bad_zh = json_pack("{s:s, s:s, s:s}", "lesson9.pairs", "檢定的對數：%lld", "lesson2.title", "三部份",
-                               "lesson5.ghost", "轉正後，坐標 2,5");
+                               "lesson5.ghost", "轉正後，座標 2,5");
     assert_int_equal(term_problems("zh-TW", bad_zh, en, true), 5);
     json_t *good_vi = json_pack("{s:s, s:s}", "hud.selected", "Đang chọn: %s (MTV 12.5 px, SAT, 4000 hình)", "shape.circle",
                                 "hình tròn");
