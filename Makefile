@@ -100,9 +100,9 @@ $(BUILD)/tests/test_app_%: tests/test_app_%.c $(APP_CORE) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(SDL_CFLAGS) $(CMOCKA_CFLAGS) $< $(APP_CORE) $(LIB) $(SDL_LIBS) $(CMOCKA_LIBS) $(LDLIBS_M) -o $@
 
 # The lab's core with no SDL at all: src/app/ but its SDL front end
-# (main.c, keys.c, text.c, sdl_canvas.c), compiled and linked with jansson
+# (main.c, keys.c, text.c, sdl_canvas.c, sdl_loop.c), compiled and linked with jansson
 # alone, driven by tests/test_core.c.
-CORE_SRC := $(filter-out src/app/main.c src/app/keys.c src/app/text.c src/app/sdl_canvas.c,$(APP_SRC))
+CORE_SRC := $(filter-out src/app/main.c src/app/keys.c src/app/text.c src/app/sdl_canvas.c src/app/sdl_loop.c,$(APP_SRC))
 JANSSON_CFLAGS = $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
 JANSSON_LIBS   = $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null)
 $(BUILD)/tests/test_core: tests/test_core.c $(CORE_SRC) $(wildcard src/app/*.h) $(LIB)

@@ -19,6 +19,7 @@
 #include "fileio.h"
 #include "i18n.h"
 #include "scene.h"
+#include "sdl_loop.h"
 #include "text.h"
 
 #include <SDL.h>
@@ -40,40 +41,11 @@ extern void lab_failed(const char *what);
 
 typedef struct Web {
     App app;
-    SDL_Window *win;
-    SDL_Renderer *r;
-    Text *text;
-    Canvas canvas;
-    Uint64 freq, last;
-    double acc, fps_time;
-    int fps_frames;
+    FrameLoop loop;   /* window, renderer, text, canvas, clock: sdl_loop.h */
     long frames_drawn;
 } Web;
 
 static Web web;
-
-/* ---- Language: as main.c picks it, from the browser's preferences ------- */
-
-/* The clock the lab's timings read. */
-static double clock_ms(void)
-{
-    return (double)SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency();
-}
-
-/* navigator.languages in order (SDL reads them), first one the lab has. */
-static const char *browser_language(void)
-{
-    const char *lang = NULL;
-    SDL_Locale *loc = SDL_GetPreferredLocales();
-    for (int i = 0; loc != NULL && loc[i].language != NULL && lang == NULL; i++) {
-        char name[64];
-        snprintf(name, sizeof name, "%s%s%s", loc[i].language, loc[i].country ? "_" : "",
-                 loc[i].country ? loc[i].country : "");
-        lang = i18n_language_of(name);
-    }
-    SDL_free(loc);
-    return lang;
-}
 
 /* ---- Files: downloads and the file picker ------------------------------- */
 
@@ -92,7 +64,7 @@ static void download_screenshot(Web *w, int out_w, int out_h)
     stamp_name(name, sizeof name, "png");
     const char *tmp = "/tmp/screenshot.png";
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, out_w, out_h, 32, SDL_PIXELFORMAT_RGBA32);
-    bool ok = s != NULL && SDL_RenderReadPixels(w->r, NULL, SDL_PIXELFORMAT_RGBA32, s->pixels, s->pitch) == 0 &&
+    bool ok = s != NULL && SDL_RenderReadPixels(w->loop.r, NULL, SDL_PIXELFORMAT_RGBA32, s->pixels, s->pitch) == 0 &&
               IMG_SavePNG(s, tmp) == 0;
     SDL_FreeSurface(s);
     if (!ok) {
@@ -166,9 +138,9 @@ EMSCRIPTEN_KEEPALIVE int web_missing_glyphs(void)
     snprintf(name, sizeof name, "lang/%s.json", i18n_language());
     if (!asset_find(name, path, sizeof path)) return -1;
     json_t *cat = json_load_file(path, 0, NULL);
-    TTF_Font *latin = TTF_OpenFont(text_font_path(web.text), 16);
+    TTF_Font *latin = TTF_OpenFont(text_font_path(web.loop.text), 16);
     int idx = 0;
-    TTF_Font *cjk = text_has_cjk(web.text) && text_cjk_font(cjk_path, sizeof cjk_path, &idx)
+    TTF_Font *cjk = text_has_cjk(web.loop.text) && text_cjk_font(cjk_path, sizeof cjk_path, &idx)
                         ? TTF_OpenFontIndex(cjk_path, 16, idx) : NULL;
     int missing = cat != NULL && latin != NULL ? 0 : -1;
     static Uint8 seen[0x110000 / 8];
@@ -196,25 +168,6 @@ EMSCRIPTEN_KEEPALIVE int web_missing_glyphs(void)
 
 /* ---- One frame ---------------------------------------------------------- */
 
-static InputEvent mouse_event(const Web *w, InputKind kind, int x, int y, int button)
-{
-    /* window coordinates -> output pixels (device pixel ratio) -> canvas */
-    int ww = 1, wh = 1, ow = 1, oh = 1;
-    SDL_GetWindowSize(w->win, &ww, &wh);
-    SDL_GetRendererOutputSize(w->r, &ow, &oh);
-    Vec2 s = { (float)x * (float)ow / (float)(ww > 0 ? ww : 1), (float)y * (float)oh / (float)(wh > 0 ? wh : 1) };
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.button = button;
-    ev.pos = view_to_canvas(&w->app.view, s);
-    if (w->app.dragging >= 0 || kind != IN_MOUSE_MOVE) {
-        ev.pos.x = ev.pos.x < 0.0f ? 0.0f : ev.pos.x > CANVAS_W ? CANVAS_W : ev.pos.x;
-        ev.pos.y = ev.pos.y < 0.0f ? 0.0f : ev.pos.y > CANVAS_H ? CANVAS_H : ev.pos.y;
-    }
-    return ev;
-}
-
 /* Keys the browser build handles itself; true when the event was used. */
 static bool browser_key(Web *w, const SDL_KeyboardEvent *k)
 {
@@ -230,90 +183,29 @@ static bool browser_key(Web *w, const SDL_KeyboardEvent *k)
 
 static void handle_events(Web *w)
 {
-    App *app = &w->app;
     SDL_Event e;
     while (SDL_PollEvent(&e)) {
-        InputEvent ev;
-        memset(&ev, 0, sizeof ev);
-        switch (e.type) {
-        case SDL_KEYDOWN:
-        case SDL_KEYUP:
-            if (browser_key(w, &e.key)) break;
-            /* the lab's own event: the key with what it is bound to */
-            ev = input_key_event(e.type == SDL_KEYDOWN ? IN_KEY_DOWN : IN_KEY_UP, e.key.keysym.sym, e.key.repeat != 0);
-            app_event(app, &ev);
-            break;
-        case SDL_MOUSEBUTTONDOWN:
-        case SDL_MOUSEBUTTONUP:
-            ev = mouse_event(w, e.type == SDL_MOUSEBUTTONDOWN ? IN_MOUSE_DOWN : IN_MOUSE_UP, e.button.x, e.button.y,
-                             e.button.button);
-            app_event(app, &ev);
-            break;
-        case SDL_MOUSEMOTION:
-            ev = mouse_event(w, IN_MOUSE_MOVE, e.motion.x, e.motion.y, 0);
-            app_event(app, &ev);
-            break;
-        case SDL_MOUSEWHEEL:
-            ev.kind = IN_WHEEL;
-            ev.wheel = e.wheel.preciseY != 0.0f ? e.wheel.preciseY : (float)e.wheel.y;
-            if (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) ev.wheel = -ev.wheel;
-            app_event(app, &ev);
-            break;
-        case SDL_WINDOWEVENT:
-            if (e.window.event == SDL_WINDOWEVENT_FOCUS_LOST) { ev.kind = IN_FOCUS_LOST; app_event(app, &ev); }
-            break;
-        default: break;
-        }
+        if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) && browser_key(w, &e.key)) continue;
+        frame_loop_event(&w->loop, &w->app, &e);
     }
-    app->want_quit = false;
+    w->app.want_quit = false;
 }
 
+/* One frame, as on the desktop (sdl_loop.c): events, fixed ticks of 1/60 s
+ * (after a stall, a hidden tab, a few at most), the frame drawn. */
 static void web_step(void *arg)
 {
     Web *w = arg;
     App *app = &w->app;
     handle_events(w);
-    if (app->want_fullscreen_toggle) {
-        app->want_fullscreen_toggle = false;
-        bool fs = (SDL_GetWindowFlags(w->win) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
-        SDL_SetWindowFullscreen(w->win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
-    }
-    /* fixed ticks of 1/60 s, as on the desktop: after a stall (a hidden
-     * tab) a few at most, and never more than 50 ms of ticking a frame */
-    const double dt = 1.0 / TICK_HZ;
-    Uint64 now = SDL_GetPerformanceCounter();
-    double frame = (double)(now - w->last) / (double)w->freq;
-    w->last = now;
-    w->acc += frame < 0.1 ? frame : 0.1;
-    Uint64 tick_start = now;
-    while (w->acc >= dt) {
-        app_tick(app);
-        w->acc -= dt;
-        if ((double)(SDL_GetPerformanceCounter() - tick_start) / (double)w->freq > 0.05) { w->acc = 0.0; break; }
-    }
-    w->fps_time += frame;
-    w->fps_frames++;
-    if (w->fps_time >= 0.5) {
-        app->fps = (float)(w->fps_frames / w->fps_time);
-        app->frame_ms = (float)(1000.0 * w->fps_time / w->fps_frames);
-        w->fps_time = 0.0;
-        w->fps_frames = 0;
-    }
-
-    Uint64 r0 = SDL_GetPerformanceCounter();
-    int out_w = 1, out_h = 1;
-    SDL_GetRendererOutputSize(w->r, &out_w, &out_h);
-    view_fit(&app->view, out_w, out_h);
-    canvas_begin(&w->canvas, w->r, &app->view, w->text);
-    app_draw(app, &w->canvas);
-    text_frame_end(w->text);
-    SDL_RenderFlush(w->r);   /* drawing: the CPU's work, not the wait for the screen */
-    app->render_ms = (float)((double)(SDL_GetPerformanceCounter() - r0) * 1000.0 / (double)w->freq);
+    frame_loop_fullscreen(&w->loop, app);
+    frame_loop_tick(&w->loop, app, NULL, NULL);
+    frame_loop_draw(&w->loop, app);
     if (app->want_screenshot) {
         app->want_screenshot = false;
-        download_screenshot(w, out_w, out_h);
+        download_screenshot(w, w->loop.out_w, w->loop.out_h);
     }
-    SDL_RenderPresent(w->r);
+    SDL_RenderPresent(w->loop.r);
     if (w->frames_drawn++ == 0) lab_first_frame();
 }
 
@@ -354,14 +246,14 @@ int main(int argc, char **argv)
     SDL_StopTextInput();
 
     i18n_set_finder(asset_find);
-    const char *lang = opt.lang != NULL ? opt.lang : browser_language();
+    const char *lang = opt.lang != NULL ? opt.lang : sdl_preferred_language();
     if (lang == NULL) lang = "en";
     if (strcmp(lang, "zh-TW") == 0 && !text_cjk_available()) lang = "en";
     if (!i18n_set_language(lang, err, sizeof err) && !i18n_set_language("en", err, sizeof err))
         fprintf(stderr, "collision-lab: %s\n", err);
 
     app_init(&w->app, opt.lesson);
-    w->app.clock_ms = clock_ms;
+    w->app.clock_ms = frame_clock_ms;
     w->app.cjk_available = text_cjk_available;
     if (have_scene) app_take_world(&w->app, &scene);
     world_free(&scene);
@@ -369,16 +261,13 @@ int main(int argc, char **argv)
     /* the canvas fills the page (CSS): SDL takes its size from there */
     double cw = 0.0, ch = 0.0;
     emscripten_get_element_css_size("#canvas", &cw, &ch);
-    w->win = SDL_CreateWindow("Collision Lab", 0, 0, cw >= 1.0 ? (int)cw : 1280, ch >= 1.0 ? (int)ch : 720,
-                              SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    if (w->win == NULL) return fail("cannot create the canvas");
-    w->r = SDL_CreateRenderer(w->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    if (w->r == NULL) w->r = SDL_CreateRenderer(w->win, -1, SDL_RENDERER_SOFTWARE);
-    if (w->r == NULL) return fail("cannot create a renderer");
-    w->text = text_create(w->r);
-    memset(&w->canvas, 0, sizeof w->canvas);
-    w->freq = SDL_GetPerformanceFrequency();
-    w->last = SDL_GetPerformanceCounter();
+    int ww = cw >= 1.0 ? (int)cw : 1280, wh = ch >= 1.0 ? (int)ch : 720;
+    SDL_Window *win = SDL_CreateWindow("Collision Lab", 0, 0, ww, wh, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (win == NULL) return fail("cannot create the canvas");
+    SDL_Renderer *r = SDL_CreateRenderer(win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (r == NULL) r = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
+    if (r == NULL) return fail("cannot create a renderer");
+    frame_loop_init(&w->loop, win, r, text_create(r), ww, wh);
     emscripten_set_main_loop_arg(web_step, w, 0, 1);
     return 0;
 }

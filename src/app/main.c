@@ -2,7 +2,7 @@
  * main.c - Collision Lab: start-up, the fixed-timestep loop, shut-down.
  *
  *   start SDL, window, renderer, fonts, the lesson
- *   while running:
+ *   while running (one frame: sdl_loop.c, the browser's too):
  *       events -> app_event (held set, one-shot actions; repeats ignored)
  *       accumulator += min(frame time, 0.1 s)
  *       while accumulator >= 1/60 s: app_tick; accumulator -= 1/60 s
@@ -18,6 +18,7 @@
 #include "fileio.h"
 #include "i18n.h"
 #include "scene.h"
+#include "sdl_loop.h"
 #include "text.h"
 
 #include <SDL_image.h>
@@ -160,12 +161,6 @@ static bool save_screenshot_new(const App *app, SDL_Renderer *r, int w, int h, c
     return ok;
 }
 
-/* The clock the lab's timings read. */
-static double clock_ms(void)
-{
-    return (double)SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency();
-}
-
 /* ---- The run ------------------------------------------------------------ */
 
 typedef struct Run {
@@ -176,20 +171,13 @@ typedef struct Run {
 } Run;
 
 /* Applies the script's events for the coming tick. */
-static void feed_script(Run *run)
+static void feed_script(void *arg)
 {
+    Run *run = arg;
     while (run->next_event < run->script.count && run->script.events[run->next_event].tick <= run->app.tick) {
         app_event(&run->app, &run->script.events[run->next_event].ev);
         run->next_event++;
     }
-}
-
-static void render_frame(App *app, Canvas *c, SDL_Renderer *r, Text *text, int out_w, int out_h)
-{
-    view_fit(&app->view, out_w, out_h);
-    canvas_begin(c, r, &app->view, text);
-    app_draw(app, c);
-    text_frame_end(text);
 }
 
 /* --screenshot and --state-out: both written, or (exit 2) neither. */
@@ -203,7 +191,7 @@ static int write_outputs(Run *run, SDL_Renderer *r, Canvas *c, Text *text, int w
     char *json = NULL;
     int rc = 0;
     if (run->opt.screenshot != NULL) {
-        render_frame(&run->app, c, r, text, w, h);
+        frame_render(&run->app, c, r, text, w, h);
         if (!encode_png(r, w, h, run->opt.screenshot, &png, err, sizeof err)) rc = die(err);
         else outs[n++] = (FileOut){ run->opt.screenshot, png.data, png.len };
     }
@@ -248,26 +236,6 @@ static int run_headless(Run *run)
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);
     return rc;
-}
-
-static InputEvent mouse_event(const App *app, SDL_Window *win, SDL_Renderer *r, InputKind kind, int x, int y, int button)
-{
-    /* window coordinates -> output pixels (high DPI) -> canvas */
-    int ww = 1, wh = 1, ow = 1, oh = 1;
-    SDL_GetWindowSize(win, &ww, &wh);
-    SDL_GetRendererOutputSize(r, &ow, &oh);
-    Vec2 s = { (float)x * (float)ow / (float)(ww > 0 ? ww : 1), (float)y * (float)oh / (float)(wh > 0 ? wh : 1) };
-    InputEvent ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.button = button;
-    ev.pos = view_to_canvas(&app->view, s);
-    if (app->dragging >= 0 || kind != IN_MOUSE_MOVE) {
-        /* a drag stays on the canvas */
-        ev.pos.x = ev.pos.x < 0.0f ? 0.0f : ev.pos.x > CANVAS_W ? CANVAS_W : ev.pos.x;
-        ev.pos.y = ev.pos.y < 0.0f ? 0.0f : ev.pos.y > CANVAS_H ? CANVAS_H : ev.pos.y;
-    }
-    return ev;
 }
 
 /* True when windows can be shown. Without a display SDL would fall back to
@@ -327,15 +295,10 @@ static int run_windowed(Run *run)
     SDL_RendererInfo info;
     bool vsync = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     Text *text = text_create(r);
-    Canvas c;
-    memset(&c, 0, sizeof c);
     App *app = &run->app;
-    const double dt = 1.0 / TICK_HZ;
-    double acc = 0.0, fps_time = 0.0;
-    int fps_frames = 0;
-    Uint64 freq = SDL_GetPerformanceFrequency(), last = SDL_GetPerformanceCounter();
+    FrameLoop fl;
+    frame_loop_init(&fl, win, r, text, ww, wh);
     bool minimized = false;
-    int out_w = ww, out_h = wh;
     /* the arrangement of the last session, offered back once */
     char autosave[4096];
     if (run->opt.scene == NULL && app_autosave_path(autosave, sizeof autosave) && access(autosave, R_OK) == 0)
@@ -346,84 +309,22 @@ static int run_windowed(Run *run)
         /* minimised: sleep until something happens instead of spinning */
         if (minimized && SDL_WaitEvent(&e)) SDL_PushEvent(&e);
         while (SDL_PollEvent(&e)) {
-            InputEvent ev;
-            memset(&ev, 0, sizeof ev);
-            switch (e.type) {
-            case SDL_QUIT: app->want_quit = true; break;   /* closing the window confirms */
-            case SDL_KEYDOWN:
-            case SDL_KEYUP:
-                /* the lab's own event: the key with what it is bound to */
-                ev = input_key_event(e.type == SDL_KEYDOWN ? IN_KEY_DOWN : IN_KEY_UP, e.key.keysym.sym, e.key.repeat != 0);
-                app_event(app, &ev);
-                break;
-            case SDL_MOUSEBUTTONDOWN:
-            case SDL_MOUSEBUTTONUP:
-                ev = mouse_event(app, win, r, e.type == SDL_MOUSEBUTTONDOWN ? IN_MOUSE_DOWN : IN_MOUSE_UP,
-                                 e.button.x, e.button.y, e.button.button);
-                app_event(app, &ev);
-                break;
-            case SDL_MOUSEMOTION:
-                ev = mouse_event(app, win, r, IN_MOUSE_MOVE, e.motion.x, e.motion.y, 0);
-                app_event(app, &ev);
-                break;
-            case SDL_MOUSEWHEEL:
-                ev.kind = IN_WHEEL;
-                ev.wheel = e.wheel.preciseY != 0.0f ? e.wheel.preciseY : (float)e.wheel.y;
-                if (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) ev.wheel = -ev.wheel;
-                app_event(app, &ev);
-                break;
-            case SDL_WINDOWEVENT:
-                if (e.window.event == SDL_WINDOWEVENT_FOCUS_LOST) { ev.kind = IN_FOCUS_LOST; app_event(app, &ev); }
-                else if (e.window.event == SDL_WINDOWEVENT_MINIMIZED) minimized = true;
-                else if (e.window.event == SDL_WINDOWEVENT_RESTORED || e.window.event == SDL_WINDOWEVENT_SHOWN ||
-                         e.window.event == SDL_WINDOWEVENT_EXPOSED) minimized = false;
-                break;
-            default: break;
-            }
+            if (e.type == SDL_QUIT) app->want_quit = true;   /* closing the window confirms */
+            else if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_MINIMIZED) minimized = true;
+            else if (e.type == SDL_WINDOWEVENT &&
+                     (e.window.event == SDL_WINDOWEVENT_RESTORED || e.window.event == SDL_WINDOWEVENT_SHOWN ||
+                      e.window.event == SDL_WINDOWEVENT_EXPOSED)) minimized = false;
+            else frame_loop_event(&fl, app, &e);
         }
-        if (app->want_fullscreen_toggle) {
-            app->want_fullscreen_toggle = false;
-            bool fs = (SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
-            SDL_SetWindowFullscreen(win, fs ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
-        }
-        /* Esc leaves fullscreen before it quits: the app knows which it is */
-        app->fullscreen_wanted = (SDL_GetWindowFlags(win) & SDL_WINDOW_FULLSCREEN) != 0;
-        Uint64 now = SDL_GetPerformanceCounter();
-        double frame = (double)(now - last) / (double)freq;
-        last = now;
-        /* after a stall, catch up a few ticks at most: nothing jumps */
-        acc += frame < 0.1 ? frame : 0.1;
-        /* ticks slower than real time (every pair of 10,000 shapes) must not
-         * snowball: past 50 ms of ticking in one frame, the rest is dropped */
-        Uint64 tick_start = SDL_GetPerformanceCounter();
-        while (acc >= dt) {
-            feed_script(run);
-            app_tick(app);
-            acc -= dt;
-            if ((double)(SDL_GetPerformanceCounter() - tick_start) / (double)freq > 0.05) { acc = 0.0; break; }
-        }
-        fps_time += frame;
-        fps_frames++;
-        if (fps_time >= 0.5) {
-            app->fps = (float)(fps_frames / fps_time);
-            app->frame_ms = (float)(1000.0 * fps_time / fps_frames);
-            fps_time = 0.0;
-            fps_frames = 0;
-        }
+        frame_loop_fullscreen(&fl, app);
+        frame_loop_tick(&fl, app, feed_script, run);
         if (minimized) continue;
 
-        /* drawing is the CPU's work up to the renderer's queue flushed, not
-         * the wait for the screen's refresh in SDL_RenderPresent (with vsync
-         * that wait fills the frame: 16 ms at 60 FPS whatever is drawn) */
-        Uint64 r0 = SDL_GetPerformanceCounter();
-        SDL_GetRendererOutputSize(r, &out_w, &out_h);
-        render_frame(app, &c, r, text, out_w, out_h);
-        SDL_RenderFlush(r);
-        app->render_ms = (float)((double)(SDL_GetPerformanceCounter() - r0) * 1000.0 / (double)freq);
+        frame_loop_draw(&fl, app);
         if (app->want_screenshot) {
             app->want_screenshot = false;
             char name[3200], err[1400];
-            if (save_screenshot_new(app, r, out_w, out_h, name, sizeof name, err, sizeof err))
+            if (save_screenshot_new(app, r, fl.out_w, fl.out_h, name, sizeof name, err, sizeof err))
                 app_status(app, tr("status.screenshot"), name);
             else app_status(app, "%s", err);
         }
@@ -435,28 +336,13 @@ static int run_windowed(Run *run)
         char err[1400];
         if (!app_write_autosave(app, err, sizeof err)) fprintf(stderr, "collision-lab: %s\n", err);
     }
-    int rc = write_outputs(run, r, &c, text, out_w, out_h);
-    canvas_free(&c);
+    int rc = write_outputs(run, r, &fl.canvas, text, fl.out_w, fl.out_h);
+    frame_loop_free(&fl);
     text_destroy(text);
     SDL_DestroyRenderer(r);
     SDL_DestroyWindow(win);
     SDL_QuitSubSystem(SDL_INIT_VIDEO);
     return rc;
-}
-
-/* The system's preferred languages (SDL 2.0.14+), first supported one. */
-static const char *preferred_language(void)
-{
-    const char *lang = NULL;
-    SDL_Locale *loc = SDL_GetPreferredLocales();
-    for (int i = 0; loc != NULL && loc[i].language != NULL && lang == NULL; i++) {
-        char name[64];
-        snprintf(name, sizeof name, "%s%s%s", loc[i].language, loc[i].country ? "_" : "",
-                 loc[i].country ? loc[i].country : "");
-        lang = i18n_language_of(name);
-    }
-    SDL_free(loc);
-    return lang;
 }
 
 int main(int argc, char **argv)
@@ -493,7 +379,7 @@ int main(int argc, char **argv)
     /* --lang, else the environment, else the system's preference, else English */
     i18n_set_finder(asset_find);
     const char *lang = run.opt.lang != NULL ? run.opt.lang : i18n_env_language();
-    if (lang == NULL) lang = preferred_language();
+    if (lang == NULL) lang = sdl_preferred_language();
     if (lang == NULL) lang = "en";
     if (strcmp(lang, "zh-TW") == 0 && !text_cjk_available()) lang = "en"; /* no empty boxes */
     if (!i18n_set_language(lang, err, sizeof err) && !i18n_set_language("en", err, sizeof err))
@@ -506,7 +392,7 @@ int main(int argc, char **argv)
      * new ones each time a window opens */
     run.app.guess.seed = run.opt.seed_set ? (unsigned long long)run.opt.seed
                          : run.opt.headless ? 0ULL : (unsigned long long)time(NULL);
-    run.app.clock_ms = clock_ms;
+    run.app.clock_ms = frame_clock_ms;
     run.app.cjk_available = text_cjk_available;
     if (run.opt.scene != NULL) {
         /* --lesson N --scene FILE: lesson N's explanation over the scene */
