@@ -24,6 +24,7 @@
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
+#include "text_fixture.h"
 
 /* The lesson's own arrangement (preset 0), with its state. */
 static void lesson_world(int n, World *w)
@@ -322,17 +323,14 @@ static void test_binary(void **s)
 static int setup(void **s)
 {
     (void)s;
-    char err[512];
-    if (!i18n_set_language("en", err, sizeof err)) return -1;
-    if (TTF_Init() != 0) return -1;
+    if (text_setup("guess") != 0) return -1;
     return lab_setup("guess", "");
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    i18n_shutdown();
-    TTF_Quit();
+    text_teardown();
     return lab_teardown();
 }
 

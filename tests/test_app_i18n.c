@@ -23,6 +23,7 @@
 #include "app/text.h"
 #include "lab_run.h"
 #include "skip.h"
+#include "text_fixture.h"
 
 #define LANG_DIR "assets/lang"
 
@@ -204,18 +205,6 @@ static bool is_upper_vi(unsigned cp)
     return cp >= 0x1EA0 && cp <= 0x1EF9 && cp % 2 == 0;
 }
 
-static unsigned utf8_cp(const char **p)
-{
-    const unsigned char *s = (const unsigned char *)*p;
-    unsigned cp = s[0];
-    int n = 1;
-    if (s[0] >= 0xF0 && s[1] && s[2] && s[3]) { cp = (s[0] & 7u) << 18 | (s[1] & 63u) << 12 | (s[2] & 63u) << 6 | (s[3] & 63u); n = 4; }
-    else if (s[0] >= 0xE0 && s[1] && s[2]) { cp = (s[0] & 15u) << 12 | (s[1] & 63u) << 6 | (s[2] & 63u); n = 3; }
-    else if (s[0] >= 0xC0 && s[1]) { cp = (s[0] & 31u) << 6 | (s[1] & 63u); n = 2; }
-    *p += n;
-    return cp;
-}
-
 /* Vietnamese writes no word in capitals (KHE HỞ, TẠM DỪNG): a run of three
  * or more capitals is an abbreviation the lab names, or a fault. */
 static bool shouts(const char *s, char *word, size_t wordlen)
@@ -228,7 +217,7 @@ static bool shouts(const char *s, char *word, size_t wordlen)
         const char *q = p;
         while (*q != '\0') {
             const char *r = q;
-            if (!is_upper_vi(utf8_cp(&r))) break;
+            if (!is_upper_vi(utf8_next(&r))) break;
             caps++;
             q = r;
         }
@@ -242,7 +231,7 @@ static bool shouts(const char *s, char *word, size_t wordlen)
             }
         }
         p = q > p ? q : p;
-        if (*p != '\0') utf8_cp(&p);
+        if (*p != '\0') utf8_next(&p);
     }
     return false;
 }
@@ -346,42 +335,13 @@ static void test_terms(void **s)
 
 /* ---- The text module ---------------------------------------------------- */
 
-typedef struct Fixture {
-    SDL_Surface *surf;
-    SDL_Renderer *r;
-    Text *text;
-} Fixture;
-
-static bool fixture_open(Fixture *f)
+/* The shared fixture (text_fixture.h) on a black background. */
+static bool fixture_open(TextFixture *f)
 {
-    memset(f, 0, sizeof *f);
-    f->surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    if (f->surf == NULL) return false;
-    f->r = SDL_CreateSoftwareRenderer(f->surf);
-    if (f->r == NULL) return false;
+    if (!text_fixture_open(f)) return false;
     SDL_SetRenderDrawColor(f->r, 0, 0, 0, 255);
     SDL_RenderClear(f->r);
-    f->text = text_create(f->r);
-    return f->text != NULL;
-}
-
-static void fixture_close(Fixture *f)
-{
-    text_destroy(f->text);
-    if (f->r != NULL) SDL_DestroyRenderer(f->r);
-    SDL_FreeSurface(f->surf);
-}
-
-static Uint32 utf8_next(const char **p)
-{
-    const unsigned char *s = (const unsigned char *)*p;
-    Uint32 cp = s[0];
-    int n = 1;
-    if (s[0] >= 0xF0) { cp = (s[0] & 7u) << 18 | (s[1] & 63u) << 12 | (s[2] & 63u) << 6 | (s[3] & 63u); n = 4; }
-    else if (s[0] >= 0xE0) { cp = (s[0] & 15u) << 12 | (s[1] & 63u) << 6 | (s[2] & 63u); n = 3; }
-    else if (s[0] >= 0xC0) { cp = (s[0] & 31u) << 6 | (s[1] & 63u); n = 2; }
-    *p += n;
-    return cp;
+    return true;
 }
 
 /* The sum of the advances of utf8's characters in font. */
@@ -390,7 +350,7 @@ static int advances(TTF_Font *font, const char *utf8)
     int sum = 0;
     for (const char *p = utf8; *p != '\0';) {
         int adv = 0;
-        Uint32 cp = utf8_next(&p);
+        Uint32 cp = (Uint32)utf8_next(&p);
         if (TTF_GlyphMetrics32(font, cp, NULL, NULL, NULL, NULL, &adv) == 0) sum += adv;
     }
     return sum;
@@ -418,7 +378,7 @@ static void test_cjk_renders_from_cjk_font(void **s)
     if (!text_cjk_font(path, sizeof path, &index)) {
         SKIP_TEST("no CJK font installed (fontconfig :lang=zh-tw; apt-get install fonts-noto-cjk)");
     }
-    Fixture f;
+    TextFixture f;
     assert_true(fixture_open(&f));
     assert_true(text_has_cjk(f.text));
     const int px = 32;
@@ -453,7 +413,7 @@ static void test_cjk_renders_from_cjk_font(void **s)
 
     TTF_CloseFont(latin);
     TTF_CloseFont(cjk);
-    fixture_close(&f);
+    text_fixture_close(&f);
 }
 
 /* Test 5: every character of every catalogue is in DejaVu Sans or, for the
@@ -478,7 +438,7 @@ static void test_every_character_has_a_glyph(void **s)
         json_t *v;
         json_object_foreach(cat, key, v) {
             for (const char *p = json_string_value(v); p != NULL && *p != '\0';) {
-                Uint32 cp = utf8_next(&p);
+                Uint32 cp = (Uint32)utf8_next(&p);
                 if (cp < 0x20 || TTF_GlyphIsProvided32(latin, cp)) continue;
                 if (!has_cjk && cp >= 0x2E80) continue;
                 if (cjk != NULL && TTF_GlyphIsProvided32(cjk, cp)) continue;
@@ -499,7 +459,7 @@ static void test_every_character_has_a_glyph(void **s)
 static void test_wrap(void **s)
 {
     (void)s;
-    Fixture f;
+    TextFixture f;
     assert_true(fixture_open(&f));
     View v;
     memset(&v, 0, sizeof v);
@@ -558,7 +518,7 @@ static void test_wrap(void **s)
             snprintf(buf, sizeof buf, "%.*s", lines[i].len, zh + lines[i].start);
             assert_true(measure_hud_text(&c, 21.0f, buf) <= 200.0f);
             const char *p = buf;
-            Uint32 first = utf8_next(&p);
+            Uint32 first = (Uint32)utf8_next(&p);
             assert_true(first != 0xFF0C && first != 0x3002 && first != 0xFF1A && first != 0xFF09);
             total += lines[i].len;
         }
@@ -567,7 +527,7 @@ static void test_wrap(void **s)
         SKIP_MSG("Chinese line breaking not checked: no CJK font installed (fonts-noto-cjk)");
     }
     canvas_free(&c);
-    fixture_close(&f);
+    text_fixture_close(&f);
 }
 
 /* ---- The real binary ---------------------------------------------------- */

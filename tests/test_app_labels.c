@@ -35,6 +35,7 @@
 #include "app_drive.h"
 #include "lab_run.h"
 #include "skip.h"
+#include "text_fixture.h"
 
 /* Shared area of two boxes, in px^2 (0 when they only touch or are apart). */
 static double box_area(ScreenBox a, ScreenBox b)
@@ -84,14 +85,11 @@ static int measure(const Canvas *c, const char *what)
 static void test_labels_measured(void **s)
 {
     (void)s;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    Text *text = text_create(r);
-    assert_non_null(text);   /* without a font no label is placed at all */
-    Canvas c;
-    memset(&c, 0, sizeof c);
+    TextFixture fx;
+    assert_true(text_fixture_open(&fx));   /* without a font no label is placed at all */
+    SDL_Renderer *r = fx.r;
+    Text *text = fx.text;
+    Canvas *c = &fx.c;
     static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
     static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
     char err[512];
@@ -114,22 +112,22 @@ static void test_labels_measured(void **s)
                 int views = n == 6 || n == 7 ? 8 : 1;
                 for (int f = 0; f < views; f++) {
                     view_fit(&app.view, 1280, 720);
-                    canvas_begin(&c, r, &app.view, text);
-                    app_draw(&app, &c);
+                    canvas_begin(c, r, &app.view, text);
+                    app_draw(&app, c);
                     text_frame_end(text);
                     char what[96];
                     snprintf(what, sizeof what, "%s, lesson %d, preset F%d, axis focus %d", LANGS[l], n, p + 1,
                              views > 1 ? lesson_sat_focus((const SatPicture *)app.lesson_state) : -1);
-                    int bad = measure(&c, what);
+                    int bad = measure(c, what);
                     /* the placer's counter says the same: none or some */
-                    if ((bad == 0) != (canvas_label_overlaps(&c) == 0)) {
+                    if ((bad == 0) != (canvas_label_overlaps(c) == 0)) {
                         print_message("%s: measured %d overlapping labels, the placer counted %d\n", what, bad,
-                                      canvas_label_overlaps(&c));
+                                      canvas_label_overlaps(c));
                         disagree++;
                     }
                     failed += bad > 0;
-                    if (n >= 1 && n <= 8) assert_true(c.label_count >= 1);   /* the lessons that label */
-                    labels += c.label_count;
+                    if (n >= 1 && n <= 8) assert_true(c->label_count >= 1);   /* the lessons that label */
+                    labels += c->label_count;
                     frames++;
                     tap(&app, f + 2 == views ? SDLK_a : SDLK_RIGHTBRACKET);   /* the walk, then every axis */
                 }
@@ -142,26 +140,19 @@ static void test_labels_measured(void **s)
     assert_int_equal(failed, 0);
     assert_int_equal(disagree, 0);
     i18n_set_language("en", err, sizeof err);
-    canvas_free(&c);
-    text_destroy(text);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
+    text_fixture_close(&fx);
 }
 
 static int setup(void **s)
 {
     (void)s;
-    if (lab_setup("labels", "") != 0) return -1;
-    char err[512];
-    if (!i18n_set_language("en", err, sizeof err)) fprintf(stderr, "labels: %s\n", err);
-    return TTF_Init() != 0 ? -1 : 0;
+    return lab_setup("labels", "") != 0 ? -1 : text_setup("labels");
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    i18n_shutdown();
-    TTF_Quit();
+    text_teardown();
     return lab_teardown();
 }
 

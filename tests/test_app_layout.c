@@ -23,22 +23,11 @@
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
+#include "text_fixture.h"
 
 static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
 
 /* ---- What a line holds -------------------------------------------------- */
-
-static unsigned next_cp(const char **p)
-{
-    const unsigned char *s = (const unsigned char *)*p;
-    unsigned cp = s[0];
-    int n = 1;
-    if (s[0] >= 0xF0 && s[1] && s[2] && s[3]) { cp = (s[0] & 7u) << 18 | (s[1] & 63u) << 12 | (s[2] & 63u) << 6 | (s[3] & 63u); n = 4; }
-    else if (s[0] >= 0xE0 && s[1] && s[2]) { cp = (s[0] & 15u) << 12 | (s[1] & 63u) << 6 | (s[2] & 63u); n = 3; }
-    else if (s[0] >= 0xC0 && s[1]) { cp = (s[0] & 31u) << 6 | (s[1] & 63u); n = 2; }
-    *p += n;
-    return cp;
-}
 
 static bool is_han(unsigned cp) { return (cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF); }
 static bool is_digit(unsigned cp) { return cp >= '0' && cp <= '9'; }
@@ -62,7 +51,7 @@ static int half_words(const char *lang, const char *s)
         bool letters = false, digits = false;
         while (*p == ' ') p++;
         while (*p != '\0' && *p != ' ') {
-            unsigned cp = next_cp(&p);
+            unsigned cp = utf8_next(&p);
             if (cp == 0xA0) break;   /* a no-break space joins words, still two */
             if (is_han(cp)) halves += 1;
             else if (is_digit(cp)) digits = true;
@@ -89,13 +78,8 @@ static void test_word_count(void **s)
 
 /* ---- One frame ---------------------------------------------------------- */
 
-typedef struct Frame {
-    SDL_Surface *surf;
-    SDL_Renderer *r;
-    Text *text;
-    Canvas c;
-    DrawLog *log;
-} Frame;
+/* A frame: text_fixture.h's, its DrawLog attached where a test reads it. */
+typedef TextFixture Frame;
 
 /* Titles are drawn at 32 px (app.c HUD_TITLE), everything else smaller. */
 #define TITLE_PX 30.0f
@@ -215,13 +199,7 @@ static void test_everything_fits(void **s)
 {
     (void)s;
     Frame f;
-    memset(&f, 0, sizeof f);
-    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(f.surf);
-    f.r = SDL_CreateSoftwareRenderer(f.surf);
-    assert_non_null(f.r);
-    f.text = text_create(f.r);
-    assert_non_null(f.text);   /* without a font there is no layout to check */
+    assert_true(text_fixture_open(&f));   /* without a font there is no layout to check */
     f.log = calloc(1, sizeof *f.log);
     assert_non_null(f.log);
     static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
@@ -257,12 +235,7 @@ static void test_everything_fits(void **s)
     assert_true(frames >= 2 * 40);
     assert_int_equal(failed, 0);
     i18n_set_language("en", err, sizeof err);
-    f.c.log = NULL;
-    canvas_free(&f.c);
-    free(f.log);
-    text_destroy(f.text);
-    SDL_DestroyRenderer(f.r);
-    SDL_FreeSurface(f.surf);
+    text_fixture_close(&f);
 }
 
 /* Test 3: the line breaker leaves no word alone at the end when it can
@@ -273,11 +246,7 @@ static void test_no_lone_last_word(void **s)
 {
     (void)s;
     Frame f;
-    memset(&f, 0, sizeof f);
-    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    f.r = SDL_CreateSoftwareRenderer(f.surf);
-    f.text = text_create(f.r);
-    assert_non_null(f.text);
+    assert_true(text_fixture_open(&f));
     View v;
     memset(&v, 0, sizeof v);
     view_fit(&v, 1280, 720);
@@ -306,10 +275,7 @@ static void test_no_lone_last_word(void **s)
     const char *h3 = "alpha beta gamma    delta epsilon zeta eta theta iota kappa";
     n = wrap_hud_text(&f.c, 19.0f, h3, w, tl, 4);
     assert_true(tl[0].len > (int)strlen("alpha beta gamma"));
-    canvas_free(&f.c);
-    text_destroy(f.text);
-    SDL_DestroyRenderer(f.r);
-    SDL_FreeSurface(f.surf);
+    text_fixture_close(&f);
 }
 
 /* Test 4: the checks can fail. Two cells of a table drawn over each other
@@ -319,11 +285,7 @@ static void test_checks_can_fail(void **s)
 {
     (void)s;
     Frame f;
-    memset(&f, 0, sizeof f);
-    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    f.r = SDL_CreateSoftwareRenderer(f.surf);
-    f.text = text_create(f.r);
-    assert_non_null(f.text);
+    assert_true(text_fixture_open(&f));
     f.log = calloc(1, sizeof *f.log);
     assert_non_null(f.log);
     View v;
@@ -354,29 +316,19 @@ static void test_checks_can_fail(void **s)
     f.c.log = NULL;
     draw_hud_text(&f.c, (Vec2){ 110.0f, 110.0f }, 19.0f, (Color){ 255, 255, 255, 255 }, ALIGN_LEFT, "x");
     assert_int_equal(f.log->text_count, 0);
-    canvas_free(&f.c);
-    free(f.log);
-    text_destroy(f.text);
-    SDL_DestroyRenderer(f.r);
-    SDL_FreeSurface(f.surf);
+    text_fixture_close(&f);
 }
 
 static int setup(void **s)
 {
     (void)s;
-    char err[512];
-    if (!i18n_set_language("en", err, sizeof err)) {
-        fprintf(stderr, "layout: %s\n", err);
-        return -1;
-    }
-    return TTF_Init() != 0 ? -1 : 0;
+    return text_setup("layout");
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    i18n_shutdown();
-    TTF_Quit();
+    text_teardown();
     return 0;
 }
 

@@ -16,6 +16,7 @@
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
+#include "text_fixture.h"
 
 /* Runs lesson n for frames ticks with the script; returns the state. */
 static json_t *run_lesson(int n, const char *script, int frames)
@@ -488,13 +489,13 @@ static bool in_rect(Rect r, Vec2 p, float slack)
 static void test_lesson1_tiny_circle_seen(void **s)
 {
     (void)s;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    Text *text = text_create(r);
-    Canvas c;
-    memset(&c, 0, sizeof c);
+    TextFixture fx;
+    text_fixture_open(&fx);   /* with no font the picture is checked all the same */
+    assert_non_null(fx.r);
+    SDL_Surface *surf = fx.surf;
+    SDL_Renderer *r = fx.r;
+    Text *text = fx.text;
+    Canvas *c = &fx.c;
     App app;
     assert_true(app_init(&app, 1));
     tap(&app, SDLK_F5);
@@ -503,7 +504,7 @@ static void test_lesson1_tiny_circle_seen(void **s)
     const Circle tiny = app.world.shapes[0].circle;
     assert_true(tiny.radius <= 4.0f);
     int placed = 0;
-    (void)frame_overlaps(&app, r, text, &c, &placed);
+    (void)frame_overlaps(&app, r, text, c, &placed);
     SDL_RenderFlush(r);
     const Color fill = app.world.colliding[0] ? app_color_hit(&app) : app_color_free(&app), acc = app_color_accent(&app);
     int own = 0, ring = 0;
@@ -523,10 +524,7 @@ static void test_lesson1_tiny_circle_seen(void **s)
     assert_true(own >= 4);
     assert_true(ring >= 20);
     app_free(&app);
-    canvas_free(&c);
-    text_destroy(text);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
+    text_fixture_close(&fx);
 }
 
 /* Test: lesson 4, F3 (box A inside box B, centres 10 px apart): A's name
@@ -535,25 +533,22 @@ static void test_lesson1_tiny_circle_seen(void **s)
 static void test_lesson4_names_apart_when_nested(void **s)
 {
     (void)s;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    Text *text = text_create(r);
-    assert_non_null(text);
-    Canvas c;
-    memset(&c, 0, sizeof c);
+    TextFixture fx;
+    assert_true(text_fixture_open(&fx));
+    SDL_Renderer *r = fx.r;
+    Text *text = fx.text;
+    Canvas *c = &fx.c;
     App app;
     assert_true(app_init(&app, 4));
     tap(&app, SDLK_F3);
     assert_int_equal(app.preset, 2);
     app_tick(&app);
     int placed = 0;
-    assert_int_equal(frame_overlaps(&app, r, text, &c, &placed), 0);
+    assert_int_equal(frame_overlaps(&app, r, text, c, &placed), 0);
     const Rect ra = app.world.shapes[0].rect, rb = app.world.shapes[1].rect;
     int on_a = 0, in_b_clear_of_a = 0;
     for (int i = 0; i < placed; i++) {
-        Vec2 m = view_to_canvas(&c.view, (Vec2){ 0.5f * (c.labels[i].x0 + c.labels[i].x1), 0.5f * (c.labels[i].y0 + c.labels[i].y1) });
+        Vec2 m = view_to_canvas(&c->view, (Vec2){ 0.5f * (c->labels[i].x0 + c->labels[i].x1), 0.5f * (c->labels[i].y0 + c->labels[i].y1) });
         float dx = m.x - ra.center.x, dy = m.y - ra.center.y;
         if (dx * dx + dy * dy < 4.0f * 4.0f) on_a++;
         else if (in_rect(rb, m, 10.0f) && !in_rect(ra, m, -30.0f)) in_b_clear_of_a++;
@@ -561,10 +556,7 @@ static void test_lesson4_names_apart_when_nested(void **s)
     assert_int_equal(on_a, 1);
     assert_int_equal(in_b_clear_of_a, 1);
     app_free(&app);
-    canvas_free(&c);
-    text_destroy(text);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
+    text_fixture_close(&fx);
 }
 
 /* Test: lesson 6, F3 (A inside B, centres 20 px apart): the names do not
@@ -573,35 +565,29 @@ static void test_lesson4_names_apart_when_nested(void **s)
 static void test_lesson6_names_apart_when_nested(void **s)
 {
     (void)s;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    Text *text = text_create(r);
-    assert_non_null(text);
-    Canvas c;
-    memset(&c, 0, sizeof c);
+    TextFixture fx;
+    assert_true(text_fixture_open(&fx));
+    SDL_Renderer *r = fx.r;
+    Text *text = fx.text;
+    Canvas *c = &fx.c;
     App app;
     assert_true(app_init(&app, 6));
     tap(&app, SDLK_F3);
     assert_int_equal(app.preset, 2);
     app_tick(&app);
     int placed = 0;
-    assert_int_equal(frame_overlaps(&app, r, text, &c, &placed), 0);
+    assert_int_equal(frame_overlaps(&app, r, text, c, &placed), 0);
     assert_true(placed >= 2);
     const Rect ra = app.world.shapes[0].rect, rb = app.world.shapes[1].rect;
-    Vec2 la = view_to_canvas(&c.view, (Vec2){ 0.5f * (c.labels[0].x0 + c.labels[0].x1), 0.5f * (c.labels[0].y0 + c.labels[0].y1) });
-    Vec2 lb = view_to_canvas(&c.view, (Vec2){ 0.5f * (c.labels[1].x0 + c.labels[1].x1), 0.5f * (c.labels[1].y0 + c.labels[1].y1) });
+    Vec2 la = view_to_canvas(&c->view, (Vec2){ 0.5f * (c->labels[0].x0 + c->labels[0].x1), 0.5f * (c->labels[0].y0 + c->labels[0].y1) });
+    Vec2 lb = view_to_canvas(&c->view, (Vec2){ 0.5f * (c->labels[1].x0 + c->labels[1].x1), 0.5f * (c->labels[1].y0 + c->labels[1].y1) });
     float ax = la.x - ra.center.x, ay = la.y - ra.center.y, dx = lb.x - la.x, dy = lb.y - la.y;
     assert_true(ax * ax + ay * ay < 4.0f * 4.0f);   /* A's name on A's centre */
     assert_true(dx * dx + dy * dy > 80.0f * 80.0f);  /* B's well away from it */
     assert_true(in_rect(rb, lb, 10.0f));
     assert_false(in_rect(ra, lb, -10.0f));
     app_free(&app);
-    canvas_free(&c);
-    text_destroy(text);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
+    text_fixture_close(&fx);
 }
 
 /* Test: every lesson 1..8 with every preset (and lessons 6 and 7 with each
@@ -610,14 +596,11 @@ static void test_lesson6_names_apart_when_nested(void **s)
 static void test_labels_do_not_overlap(void **s)
 {
     (void)s;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    Text *text = text_create(r);
-    assert_non_null(text);   /* without a font no label is placed at all */
-    Canvas c;
-    memset(&c, 0, sizeof c);
+    TextFixture fx;
+    assert_true(text_fixture_open(&fx));   /* without a font no label is placed at all */
+    SDL_Renderer *r = fx.r;
+    Text *text = fx.text;
+    Canvas *c = &fx.c;
     static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
     static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
     char err[512];
@@ -634,7 +617,7 @@ static void test_labels_do_not_overlap(void **s)
                 /* all axes, then (lessons 6, 7) each axis in focus */
                 int views = n == 6 || n == 7 ? 8 : 1;
                 for (int f = 0; f < views; f++) {
-                    int placed = 0, bad = frame_overlaps(&app, r, text, &c, &placed);
+                    int placed = 0, bad = frame_overlaps(&app, r, text, c, &placed);
                     if (bad != 0) {
                         /* every case is listed before the test fails */
                         print_message("%s, lesson %d, preset F%d, axis focus %d: %d of %d labels overlap\n",
@@ -652,26 +635,19 @@ static void test_labels_do_not_overlap(void **s)
     assert_true(frames >= 3 * 8);
     assert_int_equal(failed, 0);
     i18n_set_language("en", err, sizeof err);
-    canvas_free(&c);
-    text_destroy(text);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
+    text_fixture_close(&fx);
 }
 
 static int setup(void **s)
 {
     (void)s;
-    if (lab_setup("lessons", "") != 0) return -1;
-    char err[512];
-    if (!i18n_set_language("en", err, sizeof err)) fprintf(stderr, "lessons: %s\n", err);
-    return TTF_Init() != 0 ? -1 : 0;
+    return lab_setup("lessons", "") != 0 ? -1 : text_setup("lessons");
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    i18n_shutdown();
-    TTF_Quit();
+    text_teardown();
     return lab_teardown();
 }
 
@@ -869,14 +845,11 @@ static void test_sat_mtv_in_words(void **s)
 static void test_sat_number_lines_on_screen(void **s)
 {
     (void)s;
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(surf);
-    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
-    assert_non_null(r);
-    Text *text = text_create(r);
-    assert_non_null(text);
-    Canvas c;
-    memset(&c, 0, sizeof c);
+    TextFixture fx;
+    assert_true(text_fixture_open(&fx));
+    SDL_Renderer *r = fx.r;
+    Text *text = fx.text;
+    Canvas *c = &fx.c;
     char err[256];
     assert_true(i18n_set_language("en", err, sizeof err));
     static const SDL_Keycode PRESETS[4] = { 0, SDLK_F2, SDLK_F3, SDLK_F4 };
@@ -902,11 +875,11 @@ static void test_sat_number_lines_on_screen(void **s)
                     app_tick(&app);
                     tap(&app, SDLK_a);   /* every axis at once: every line placed */
                     int placed = 0;
-                    (void)frame_overlaps(&app, r, text, &c, &placed);
+                    (void)frame_overlaps(&app, r, text, c, &placed);
                     const SatPicture *sp = app.lesson_state;
                     assert_true(sp->ok);
                     for (int i = 0; i < sp->r.count; i++) {
-                        SatLine ln = lesson_sat_line(sp, &c, i);
+                        SatLine ln = lesson_sat_line(sp, c, i);
                         const SatShown *sh = &sp->shown[i];
                         float lo = sh->zero + ln.shift + (float)(sh->a0 < sh->b0 ? sh->a0 : sh->b0);
                         float hi = sh->zero + ln.shift + (float)(sh->a1 > sh->b1 ? sh->a1 : sh->b1);
@@ -916,8 +889,8 @@ static void test_sat_number_lines_on_screen(void **s)
                                 float t = lo + (hi - lo) * (float)e / 8.0f, k = ln.k + 10.0f * (float)side;
                                 Vec2 q = { sh->dir.x * t - sh->dir.y * k, sh->dir.y * t + sh->dir.x * k };
                                 bool bad = q.x < 0.0f || q.x > CANVAS_W || q.y < 0.0f || q.y > CANVAS_H;
-                                for (int b = 0; b < c.keep_out_count && !bad; b++) {
-                                    ScreenBox bx = c.keep_out[b];
+                                for (int b = 0; b < c->keep_out_count && !bad; b++) {
+                                    ScreenBox bx = c->keep_out[b];
                                     if (bx.r > 0.0f) continue;
                                     bad = q.x > bx.x0 && q.x < bx.x1 && q.y > bx.y0 && q.y < bx.y1;
                                 }
@@ -931,10 +904,7 @@ static void test_sat_number_lines_on_screen(void **s)
                 }
     print_message("%d number lines checked\n", lines);
     assert_true(lines >= 20);
-    canvas_free(&c);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surf);
-    text_destroy(text);
+    text_fixture_close(&fx);
 }
 
 int main(void)

@@ -30,18 +30,11 @@
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
+#include "text_fixture.h"
 
 /* ---- The frame and its texts ------------------------------------------- */
 
-typedef struct Frame {
-    SDL_Surface *surf;
-    SDL_Renderer *r;
-    Text *text;
-    Canvas c;
-    DrawLog *log;
-} Frame;
-
-static Frame F;
+static TextFixture F;   /* text_fixture.h's, with its DrawLog */
 
 static void frame_draw(App *app)
 {
@@ -901,30 +894,17 @@ static void test_sat_mtv_depth(void **s)
 static int setup(void **s)
 {
     (void)s;
-    if (lab_setup("numbers", "") != 0) return -1;
-    char err[512];
-    if (!i18n_set_language("en", err, sizeof err)) {
-        fprintf(stderr, "numbers: %s\n", err);
-        return -1;
-    }
-    if (TTF_Init() != 0) return -1;
-    F.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
-    F.r = F.surf != NULL ? SDL_CreateSoftwareRenderer(F.surf) : NULL;
-    F.text = F.r != NULL ? text_create(F.r) : NULL;   /* without a font no text is drawn at all */
+    if (lab_setup("numbers", "") != 0 || text_setup("numbers") != 0) return -1;
+    if (!text_fixture_open(&F)) return -1;   /* without a font no text is drawn at all */
     F.log = calloc(1, sizeof *F.log);
-    return F.text != NULL && F.log != NULL ? 0 : -1;
+    return F.log != NULL ? 0 : -1;
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    canvas_free(&F.c);
-    text_destroy(F.text);
-    SDL_DestroyRenderer(F.r);
-    SDL_FreeSurface(F.surf);
-    free(F.log);
-    i18n_shutdown();
-    TTF_Quit();
+    text_fixture_close(&F);
+    text_teardown();
     return lab_teardown();
 }
 

@@ -21,6 +21,7 @@
 #include "app/i18n.h"
 #include "app/text.h"
 #include "app_drive.h"
+#include "text_fixture.h"
 
 extern const Lesson lesson_example;
 int example_lesson_prepared(const void *state);
@@ -154,19 +155,13 @@ static void test_picture_follows(void **s)
 static int setup(void **s)
 {
     (void)s;
-    char err[256];
-    if (!i18n_set_language("en", err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    return TTF_Init() != 0 ? -1 : 0;
+    return text_setup("lesson_example");
 }
 
 static int teardown(void **s)
 {
     (void)s;
-    i18n_shutdown();
-    TTF_Quit();
+    text_teardown();
     return 0;
 }
 
