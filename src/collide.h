@@ -450,7 +450,7 @@ bool sweep_circle_shape_record(Circle c, Vec2 motion, const Shape *s, SweepHit *
 
 /* ---- Beyond overlap: the distance between two shapes (GJK) -------------- */
 
-/// How far apart two shapes are (CONTRACT.md section 1c). `distance` >= 0;
+/// How far apart two shapes are. `distance` >= 0;
 /// `point_a` on shape a and `point_b` on shape b are the closest points, so
 /// |point_b - point_a| = distance. Overlapping or touching: distance 0 and
 /// both points equal one common point. `iterations`: support-point searches

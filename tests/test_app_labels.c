@@ -31,6 +31,7 @@
 #include "app/app.h"
 #include "app/i18n.h"
 #include "app/lessons.h"
+#include "app/sat_picture.h"
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"

@@ -20,6 +20,7 @@
 #include "app/i18n.h"
 #include "app/labels.h"
 #include "app/lessons.h"
+#include "app/sat_picture.h"
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"

@@ -13,6 +13,7 @@
 #include "app/labels.h"
 #include "app/i18n.h"
 #include "app/lessons.h"
+#include "app/sat_picture.h"
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
@@ -654,7 +655,7 @@ static int teardown(void **s)
 /* ---- Lessons 6 and 7: the numbers on screen ------------------------------ */
 
 /* The shape's vertices in double, from the scene JSON: a rectangle's corners
- * as CONTRACT.md turns them, a polygon's points; its centre (a polygon's
+ * as collide.h turns them, a polygon's points; its centre (a polygon's
  * area centroid). Returns the vertex count. */
 static int shape_vertices(json_t *sh, double vx[8], double vy[8], double *cx, double *cy)
 {

@@ -1,6 +1,6 @@
 /*
  * test_app_scene.c - saves always reload, and the scene format's rules
- * (CONTRACT.md section 3): "lesson" and "view", unknown keys, the canvas,
+ * (README, "Writing a scene"): "lesson" and "view", unknown keys, the canvas,
  * commas. The property test saves and reloads thousands of arrangements
  * through scene_to_json / scene_parse (what Ctrl+S and --scene run); the
  * rest goes through the real binary ($CL_BUILD/collision-lab).

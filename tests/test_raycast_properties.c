@@ -146,7 +146,7 @@ static Ref ref_of(const Shape *s)
         return f;
     }
     if (s->kind == SHAPE_RECT) {
-        // the corners as CONTRACT.md defines them, in double
+        // the corners as collide.h defines them (half extents turned by angle), in double
         double c = cos((double)s->rect.angle);
         double sn = sin((double)s->rect.angle);
         static const double LX[4] = { -1, 1, 1, -1 };

@@ -1,5 +1,5 @@
 /*
- * guess.h - guess mode (G): predict, then reveal (CONTRACT.md section 2).
+ * guess.h - guess mode (G): predict, then reveal.
  *
  * G builds a question from the arrangement on the board: the lesson's pair
  * (shapes 0 and 1) placed at random, seeded, so that the answer is close:

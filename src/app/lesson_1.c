@@ -45,8 +45,7 @@ static bool picture(const App *app, Picture *pic)
     pic->u = pic->d > 1e-4f ? (Vec2){ dx / pic->d, dy / pic->d } : (Vec2){ 1.0f, 0.0f };
     pic->hit = collide_circle_circle(a->circle, b->circle);
     /* the colours' verdict, where the test rounds a touch the other way */
-    pic->tie = pic->hit != lesson_pair_collides(app);
-    pic->hit = pic->hit != pic->tie;
+    pic->tie = lesson_colours_verdict(app, &pic->hit);
     return true;
 }
 
@@ -152,7 +151,7 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     *ex = (Explanation){ 0, 1, q.hit, "" };
     snprintf(ex->criterion, sizeof ex->criterion, "centre distance: d = %.1f %s r1 + r2 = %.1f", (double)q.d,
              q.hit ? "<=" : ">", (double)(q.r1 + q.r2));
-    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    lesson_explain_tie(ex, q.tie);
     return true;
 }
 

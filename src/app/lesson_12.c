@@ -15,7 +15,7 @@
  * hull from minkowski_hull, sat_report for SAT) made in .prepare.
  * Controls: arrows move the selected shape, Q/E turn it, Tab switches.
  */
-#include "lessons.h"
+#include "sat_picture.h"   /* SAT_STEP_TICKS: its steps last as long as the SAT walk's */
 #include "i18n.h"
 
 #include <stdio.h>

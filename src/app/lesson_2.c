@@ -45,8 +45,7 @@ static bool picture(const App *app, Picture *q)
     q->rep = (RegionReport){ 0 };
     collide_circle_aabb_regions_report(q->c, q->r, &q->rep);
     /* the colours' verdict, where the test rounds a touch the other way */
-    q->tie = q->rep.hit != lesson_pair_collides(app);
-    q->rep.hit = q->rep.hit != q->tie;
+    q->tie = lesson_colours_verdict(app, &q->rep.hit);
     return q->rep.part >= REGION_FAR && q->rep.part <= REGION_CORNER;
 }
 
@@ -336,7 +335,7 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     const Picture q = st->q;
     *ex = (Explanation){ 0, 1, q.rep.hit, "" };
     region_criterion(&q, ex->criterion, sizeof ex->criterion);
-    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    lesson_explain_tie(ex, q.tie);
     return true;
 }
 

@@ -156,7 +156,7 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     *ex = (Explanation){ 0, 1, q.hit, "" };
     snprintf(ex->criterion, sizeof ex->criterion, "closest point: |CA| = %.1f %s r = %.1f", (double)q.dist,
              q.hit ? "<=" : ">", (double)q.c.radius);
-    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    lesson_explain_tie(ex, q.tie);
     return true;
 }
 

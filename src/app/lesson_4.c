@@ -44,8 +44,7 @@ static bool picture(const App *app, Picture *q)
     q->oy = q->a.min.y <= q->b.max.y && q->b.min.y <= q->a.max.y;
     q->hit = collide_aabb_aabb(ra, rb);
     /* the colours' verdict, where the test rounds a touch the other way */
-    q->tie = q->hit != lesson_pair_collides(app);
-    q->hit = q->hit != q->tie;
+    q->tie = lesson_colours_verdict(app, &q->hit);
     return true;
 }
 
@@ -172,7 +171,7 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     *ex = (Explanation){ 0, 1, q.hit, "" };
     snprintf(ex->criterion, sizeof ex->criterion, "intervals: x %s, y %s", q.ox ? "overlap" : "gap",
              q.oy ? "overlap" : "gap");
-    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    lesson_explain_tie(ex, q.tie);
     return true;
 }
 

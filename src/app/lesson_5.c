@@ -66,8 +66,7 @@ static bool picture(const App *app, Picture *q)
     q->a_world = cr.closest;
     q->dist = cr.dist;
     /* the colours' verdict, where the test rounds a touch the other way */
-    q->tie = q->hit != lesson_pair_collides(app);
-    q->hit = q->hit != q->tie;
+    q->tie = lesson_colours_verdict(app, &q->hit);
     return true;
 }
 
@@ -188,7 +187,7 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     *ex = (Explanation){ 0, 1, q.hit, "" };
     snprintf(ex->criterion, sizeof ex->criterion, "closest point in the box's frame: |C'A'| = %.1f %s r = %.1f",
              (double)q.dist, q.hit ? "<=" : ">", (double)q.c.radius);
-    if (q.tie) strncat(ex->criterion, " (touching, within rounding)", sizeof ex->criterion - 1 - strlen(ex->criterion));
+    lesson_explain_tie(ex, q.tie);
     return true;
 }
 

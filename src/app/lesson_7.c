@@ -7,7 +7,7 @@
  * through the axes one at a time.
  * Controls: arrows move the selected polygon, Q/E turn it, Tab switches.
  */
-#include "lessons.h"
+#include "sat_picture.h"
 #include "i18n.h"
 
 #include <stdio.h>
@@ -95,17 +95,10 @@ static void init(void *state)
     lesson_sat_start(state, fits, name_axis, name_shapes);
 }
 
-/* The walk through the axes, [ ] and A: lessons.c. */
+/* The walk through the axes, [ ] and A: sat_picture.c. */
 const Lesson lesson_7 = {
     .key = "lesson7",
-    .state_size = sizeof(SatPicture),
     .init = init,
     .build = build,
-    .update = lesson_sat_update,
-    .prepare = lesson_sat_prepare,
-    .draw_over = lesson_sat_draw_over,
-    .hud = lesson_sat_hud,
-    .report = lesson_sat_report,
-    .explain = lesson_sat_explain,
-    .on_key = lesson_sat_on_key,
+    LESSON_SAT_HOOKS,
 };

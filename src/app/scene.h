@@ -13,7 +13,7 @@
 
 #define SCENE_MAX_BYTES ((size_t)16 << 20)
 
-/* What a scene may say beside its shapes (CONTRACT.md section 3). */
+/* What a scene may say beside its shapes (README: "Writing a scene"). */
 typedef struct SceneMeta {
     int lesson_max;          /* in: the highest lesson number accepted (0: 99) */
     bool has_lesson;         /* "lesson": N */

@@ -1,5 +1,5 @@
 /*
- * test_app_review.c - what a classroom run-through found, each pinned by a
+ * test_app_edge_cases.c - the edge cases a classroom run-through found, each pinned by a
  * test through the App API (the path the window and the scripts take):
  * a zoomed view cannot be dragged off the canvas; the SAT lessons' "least
  * overlap" is the MTV's depth even when one shape holds the other; lesson 9

@@ -1,0 +1,830 @@
+/*
+ * sat_picture.c - the separating axis picture of lessons 6 and 7, drawn
+ * from the SatReport the collision module's recorder fills (sat_report):
+ * one number line per axis, the walk through the axes in test order, the
+ * separating line or the MTV (sat_picture.h).
+ */
+#include "sat_picture.h"
+#include "i18n.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The point t along dir on the line k across it (perp = (-dir.y, dir.x)). */
+static Vec2 on_line(Vec2 dir, float t, float k)
+{
+    return (Vec2){ dir.x * t - dir.y * k, dir.y * t + dir.x * k };
+}
+
+/* The HUD panels app.c reserved before the lesson draws (the keep-outs
+ * without a radius), in canvas units and grown by a margin: the number
+ * lines stay out from under them. */
+#define SAT_PANELS 8
+typedef struct Panels { int count; Vec2 lo[SAT_PANELS], hi[SAT_PANELS]; } Panels;
+
+static Panels hud_panels(const Canvas *c, float margin)
+{
+    Panels pn = { 0, { { 0.0f, 0.0f } }, { { 0.0f, 0.0f } } };
+    for (int i = 0; i < c->keep_out_count && pn.count < SAT_PANELS; i++) {
+        ScreenBox b = c->keep_out[i];
+        if (b.r > 0.0f) continue;   /* a disc: a point kept clear, not a panel */
+        Vec2 lo = view_to_canvas(&c->view, (Vec2){ b.x0, b.y0 }), hi = view_to_canvas(&c->view, (Vec2){ b.x1, b.y1 });
+        pn.lo[pn.count] = (Vec2){ fminf(lo.x, hi.x) - margin, fminf(lo.y, hi.y) - margin };
+        pn.hi[pn.count] = (Vec2){ fmaxf(lo.x, hi.x) + margin, fmaxf(lo.y, hi.y) + margin };
+        pn.count++;
+    }
+    return pn;
+}
+
+static bool panels_hold(const Panels *pn, Vec2 q)
+{
+    for (int i = 0; i < pn->count; i++)
+        if (q.x >= pn->lo[i].x && q.x <= pn->hi[i].x && q.y >= pn->lo[i].y && q.y <= pn->hi[i].y) return true;
+    return false;
+}
+
+/* The visible part of the canvas (the view may be zoomed or panned), less
+ * a margin. */
+static void visible_box(const Canvas *c, float margin, Vec2 *lo, Vec2 *hi)
+{
+    Vec2 a = view_to_canvas(&c->view, (Vec2){ 0.0f, 0.0f });
+    Vec2 b = view_to_canvas(&c->view, (Vec2){ (float)c->view.out_w, (float)c->view.out_h });
+    lo->x = fmaxf(fminf(a.x, b.x), 0.0f) + margin;
+    lo->y = fmaxf(fminf(a.y, b.y), 0.0f) + margin;
+    hi->x = fminf(fmaxf(a.x, b.x), CANVAS_W) - margin;
+    hi->y = fminf(fmaxf(a.y, b.y), CANVAS_H) - margin;
+}
+
+/* A line of the picture, drawn only where no panel covers it and inside
+ * the canvas; dash > 0 dashes it. */
+static void panel_line(Canvas *c, const Panels *pn, Vec2 a, Vec2 b, float width, float dash, Color col)
+{
+    float u0 = 0.0f, u1 = 0.0f;
+    if (!segment_clip(a, b, (Vec2){ 0.0f, 0.0f }, (Vec2){ CANVAS_W, CANVAS_H }, &u0, &u1)) return;
+    const float dx = b.x - a.x, dy = b.y - a.y;
+    Vec2 a2 = { a.x + dx * u0, a.y + dy * u0 }, b2 = { a.x + dx * u1, a.y + dy * u1 };
+    a = a2;
+    b = b2;
+    /* the covered stretches, sorted by where they start */
+    float c0[SAT_PANELS], c1[SAT_PANELS];
+    int m = 0;
+    for (int i = 0; i < pn->count; i++) {
+        float t0 = 0.0f, t1 = 0.0f;
+        if (!segment_clip(a, b, pn->lo[i], pn->hi[i], &t0, &t1)) continue;
+        int j = m++;
+        while (j > 0 && c0[j - 1] > t0) { c0[j] = c0[j - 1]; c1[j] = c1[j - 1]; j--; }
+        c0[j] = t0;
+        c1[j] = t1;
+    }
+    const float ex = b.x - a.x, ey = b.y - a.y;
+    float t = 0.0f;
+    for (int i = 0; i <= m; i++) {
+        float end = i < m ? c0[i] : 1.0f;
+        if (end > t) {
+            Vec2 p = { a.x + ex * t, a.y + ey * t }, q = { a.x + ex * end, a.y + ey * end };
+            if (dash > 0.0f) draw_dashed_line(c, p, q, width, dash, col);
+            else draw_line(c, p, q, width, col);
+        }
+        if (i < m) t = fmaxf(t, c1[i]);
+    }
+}
+
+float lesson_sat_push(const SatAxis *ax)
+{
+    /* b leaves a by moving past a's far end or past its near end: the
+     * shorter way. Without containment this is the overlap itself. */
+    return fminf(ax->a.max - ax->b.min, ax->b.max - ax->a.min);
+}
+
+int lesson_sat_last_step(const SatPicture *p)
+{
+    return p->r.separating >= 0 && p->r.separating < p->r.count ? p->r.separating : p->r.count;
+}
+
+int lesson_sat_focus(const SatPicture *p)
+{
+    if (!p->ok || p->all) return -1;
+    return p->step >= 0 && p->step < p->r.count ? p->step : -1;
+}
+
+void lesson_sat_start(SatPicture *p, bool (*fits)(const Shape *a, const Shape *b), AxisNamer names,
+                      ShapeNamer shape_names)
+{
+    p->fits = fits;
+    p->names = names;
+    p->shape_names = shape_names;
+    p->all = false;
+    p->step = 0;
+    p->ticks = 0;
+}
+
+/* The numbers shown on axis i: the recorder's ends on the number line's
+ * direction, from A's centre, rounded alike. */
+static SatShown shown_axis(const Shape *a, const SatAxis *ax)
+{
+    SatShown s;
+    Vec2 n = ax->axis;
+    /* read left to right; a nearly vertical axis reads upwards */
+    const bool flip = fabsf(n.x) >= 0.2f ? n.x < 0.0f : n.y > 0.0f;
+    const float sg = flip ? -1.0f : 1.0f;
+    s.dir = (Vec2){ sg * n.x, sg * n.y };
+    Vec2 ca = shape_center(a);
+    s.zero = s.dir.x * ca.x + s.dir.y * ca.y;
+    /* the recorder's ends on +axis; on -axis they swap and change sign */
+    float a0 = flip ? -ax->a.max : ax->a.min, a1 = flip ? -ax->a.min : ax->a.max;
+    float b0 = flip ? -ax->b.max : ax->b.min, b1 = flip ? -ax->b.min : ax->b.max;
+    s.a0 = (int)lroundf(a0 - s.zero);
+    s.a1 = (int)lroundf(a1 - s.zero);
+    s.b0 = (int)lroundf(b0 - s.zero);
+    s.b1 = (int)lroundf(b1 - s.zero);
+    s.gap = ax->overlap < 0.0f;
+    if (s.gap) {
+        int g = s.b0 - s.a1 > s.a0 - s.b1 ? s.b0 - s.a1 : s.a0 - s.b1;
+        s.amount = g > 0 ? g : 0;
+        s.push = 0;
+    } else {
+        int u = s.a1 - s.b0, d = s.b1 - s.a0;
+        s.push = u < d ? u : d;
+        if (s.push < 0) s.push = 0;
+        /* the common part of the two shadows, as drawn */
+        int lo = s.a0 > s.b0 ? s.a0 : s.b0, hi = s.a1 < s.b1 ? s.a1 : s.b1;
+        s.amount = hi > lo ? hi - lo : 0;
+    }
+    return s;
+}
+
+void lesson_sat_prepare(const App *app, void *state)
+{
+    SatPicture *p = state;
+    const Shape *a = NULL, *b = NULL;
+    p->ok = lesson_pair(app, &a, &b) && p->fits(a, b) && sat_report(a, b, &p->r);
+    if (!p->ok) return;
+    p->a = *a;
+    p->b = *b;
+    for (int i = 0; i < p->r.count; i++) p->shown[i] = shown_axis(a, &p->r.axes[i]);
+    /* the shapes moved: the walk goes no further than the test does */
+    const int last = lesson_sat_last_step(p);
+    if (p->step > last) { p->step = last; p->ticks = 0; }
+    if (p->step < 0) p->step = 0;
+}
+
+void lesson_sat_update(App *app, void *state, float dt)
+{
+    (void)app;
+    (void)dt;
+    SatPicture *p = state;
+    if (!p->ok || p->all) return;
+    if (p->step >= lesson_sat_last_step(p)) { p->ticks = 0; return; }
+    if (++p->ticks >= SAT_STEP_TICKS) {
+        p->step++;
+        p->ticks = 0;
+    }
+}
+
+bool lesson_sat_on_key(App *app, void *state, const Binding *b)
+{
+    (void)app;
+    SatPicture *p = state;
+    if (!p->ok) return false;
+    const int last = lesson_sat_last_step(p);
+    switch (b->action) {
+    case ACT_AXIS_ALL:
+        p->all = !p->all;
+        break;
+    case ACT_AXIS_NEXT:
+        /* from the all-axes view: the walk from its start */
+        if (p->all) { p->all = false; p->step = 0; }
+        else p->step = p->step >= last ? 0 : p->step + 1;
+        break;
+    case ACT_AXIS_PREV:
+        if (p->all) { p->all = false; p->step = last; }
+        else p->step = p->step <= 0 ? last : p->step - 1;
+        break;
+    default:
+        return false;
+    }
+    p->ticks = 0;
+    return true;
+}
+
+/* ---- Where a number line goes ------------------------------------------- */
+
+/* True when q lies inside shape s grown by margin (rects and polygons). */
+static bool shape_holds(const Shape *s, Vec2 q, float margin)
+{
+    Vec2 v[POLY_MAX_VERTS];
+    int n = 0;
+    if (s->kind == SHAPE_RECT) { rect_corners(s->rect, v); n = 4; }
+    else if (s->kind == SHAPE_POLY) { n = s->poly.count; for (int i = 0; i < n; i++) v[i] = s->poly.verts[i]; }
+    else {
+        float dx = q.x - s->circle.center.x, dy = q.y - s->circle.center.y, r = s->circle.radius + margin;
+        return dx * dx + dy * dy <= r * r;
+    }
+    Vec2 m = shape_center(s);
+    for (int i = 0; i < n; i++) {
+        Vec2 e0 = v[i], e1 = v[(i + 1) % n];
+        Vec2 nn = { e1.y - e0.y, -(e1.x - e0.x) };
+        float len = sqrtf(nn.x * nn.x + nn.y * nn.y);
+        if (len < 1e-6f) continue;
+        nn.x /= len;
+        nn.y /= len;
+        if ((m.x - e0.x) * nn.x + (m.y - e0.y) * nn.y > 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }   /* outward */
+        if ((q.x - e0.x) * nn.x + (q.y - e0.y) * nn.y > margin) return false;
+    }
+    return true;
+}
+
+/* The stretch along dir that axis i's line covers: both shadows, the 0
+ * mark, room for the arrow and the end numbers. */
+static void line_span(const SatShown *s, float *t0, float *t1)
+{
+    float lo = (float)(s->a0 < s->b0 ? s->a0 : s->b0), hi = (float)(s->a1 > s->b1 ? s->a1 : s->b1);
+    lo = fminf(lo, 0.0f);
+    hi = fmaxf(hi, 0.0f);
+    *t0 = s->zero + lo - 40.0f;
+    *t1 = s->zero + hi + 56.0f;
+}
+
+/* How badly the line k sits, its shadows spanning [c0, c1] along dir and
+ * the whole line (arrow, end numbers) [t0, t1]: points of the shadows off
+ * the visible canvas or under a panel cost 4, other points of the line and
+ * of the bands its labels take on either side 1; a point on a shape 0.35,
+ * near a line placed before it 0.3, on one crossing it 0.1. */
+static float line_cost(const SatPicture *p, const Panels *pn, Vec2 vlo, Vec2 vhi, Vec2 dir, float c0, float c1,
+                       float t0, float t1, float k, const SatLine *before, const Vec2 *before_dir, int nbefore)
+{
+    const int N = 20;
+    float cost = 0.0f;
+    int count = 0;
+    for (int j = 0; j <= N + 2; j++) {
+        /* the line's points, then the shadows' two ends themselves */
+        float t = j <= N ? t0 + (t1 - t0) * (float)j / (float)N : j == N + 1 ? c0 : c1;
+        const bool core = t >= c0 - 1.0f && t <= c1 + 1.0f;
+        for (int b = -1; b <= 1; b++) {
+            /* the shadows' bars: 10 px either side; the labels: 30 */
+            Vec2 q = on_line(dir, t, k + (core ? 12.0f : 30.0f) * (float)b);
+            count++;
+            if (q.x < vlo.x || q.x > vhi.x || q.y < vlo.y || q.y > vhi.y || panels_hold(pn, q)) {
+                cost += core ? 4.0f : 1.0f;
+                continue;
+            }
+            if (shape_holds(&p->a, q, 8.0f) || shape_holds(&p->b, q, 8.0f)) cost += 0.35f;
+            for (int m = 0; m < nbefore; m++) {
+                Vec2 d = before_dir[m];
+                float dk = -d.y * q.x + d.x * q.y - before[m].k, dt = d.x * q.x + d.y * q.y;
+                if (dt < before[m].t0 || dt > before[m].t1) continue;
+                if (fabsf(dk) < 36.0f) { cost += fabsf(d.x * dir.x + d.y * dir.y) > 0.9f ? 0.3f : 0.1f; break; }
+            }
+        }
+    }
+    return cost / (float)count;
+}
+
+/* Every axis up to i placed in order (each clear of those before it), so a
+ * line keeps its place as the walk goes on. Every offset across the
+ * shapes' extent and 500 px past it on either side is tried, 8 px apart:
+ * the least cost wins, nearer the shapes on a tie. */
+static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLine *out, Vec2 *dirs)
+{
+    const Panels pn = hud_panels(c, 8.0f);
+    Vec2 vlo, vhi;
+    visible_box(c, 12.0f, &vlo, &vhi);
+    SatLine line = { 0.0f, 0.0f, 0.0f, 0.0f };
+    for (int i = 0; i <= upto && i < p->r.count; i++) {
+        const SatShown *s = &p->shown[i];
+        Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+        float t0, t1;
+        line_span(s, &t0, &t1);
+        const float c0 = s->zero + (float)(s->a0 < s->b0 ? s->a0 : s->b0);
+        const float c1 = s->zero + (float)(s->a1 > s->b1 ? s->a1 : s->b1);
+        Interval pa = shape_project(&p->a, perp), pb = shape_project(&p->b, perp);
+        float lo = fminf(pa.min, pb.min), hi = fmaxf(pa.max, pb.max);
+        float best = INFINITY;
+        line.k = hi + 50.0f;
+        for (float k = lo - 500.0f; k <= hi + 500.0f; k += 8.0f) {
+            /* beside the shapes: 50 px at least; across them: a little worse */
+            float d = k > hi ? k - hi : k < lo ? lo - k : 0.0f;
+            if (d > 0.0f && d < 50.0f) continue;
+            float cost = line_cost(p, &pn, vlo, vhi, dir, c0, c1, t0, t1, k, out, dirs, i) + 0.0003f * d +
+                         (d == 0.0f ? 0.15f : 0.0f);
+            if (cost < best) { best = cost; line.k = k; }
+        }
+        /* a shadow still off the canvas or under a panel (a shape there, or
+         * longer than the room beside them): the number line slides along
+         * itself to where it is seen whole; the projectors then slant */
+        line.shift = 0.0f;
+        if (line_cost(p, &pn, vlo, vhi, dir, c0, c1, c0, c1, line.k, out, dirs, 0) > 0.0f) {
+            const float k0 = line.k;
+            best = INFINITY;
+            for (float k = lo - 500.0f; k <= hi + 500.0f; k += 24.0f)
+                for (float sh = -900.0f; sh <= 900.0f; sh += 30.0f) {
+                    float cost = line_cost(p, &pn, vlo, vhi, dir, c0 + sh, c1 + sh, t0 + sh, t1 + sh, k, out, dirs, i) +
+                                 0.0004f * fabsf(sh) + 0.0004f * fabsf(k - k0);
+                    if (cost < best) { best = cost; line.k = k; line.shift = sh; }
+                }
+            t0 += line.shift;
+            t1 += line.shift;
+        }
+        /* what is still off the visible canvas is cut off */
+        float u0 = 0.0f, u1 = 0.0f;
+        Vec2 e0 = on_line(dir, t0, line.k), e1 = on_line(dir, t1, line.k);
+        if (segment_clip(e0, e1, vlo, vhi, &u0, &u1)) {
+            float n0 = t0 + (t1 - t0) * u0, n1 = t0 + (t1 - t0) * u1;
+            t0 = n0;
+            t1 = n1;
+        }
+        line.t0 = t0;
+        line.t1 = t1;
+        out[i] = line;
+        dirs[i] = dir;
+    }
+    return line;
+}
+
+SatLine lesson_sat_line(const SatPicture *p, const Canvas *c, int i)
+{
+    SatLine lines[SAT_MAX_AXES];
+    Vec2 dirs[SAT_MAX_AXES];
+    return place_lines(p, c, i, lines, dirs);
+}
+
+/* ---- Drawing ------------------------------------------------------------ */
+
+/* The shape's points that cast the ends of its shadow on dir: every vertex
+ * within half a pixel of the least (end 0) or greatest projection. */
+static int shadow_casters(const Shape *s, Vec2 n, int end, Vec2 out[POLY_MAX_VERTS])
+{
+    Vec2 v[POLY_MAX_VERTS];
+    int count = 0;
+    if (s->kind == SHAPE_RECT) { rect_corners(s->rect, v); count = 4; }
+    else if (s->kind == SHAPE_POLY) { count = s->poly.count; for (int i = 0; i < count; i++) v[i] = s->poly.verts[i]; }
+    else {
+        float sg = end == 0 ? -1.0f : 1.0f;
+        out[0] = (Vec2){ s->circle.center.x + sg * n.x * s->circle.radius, s->circle.center.y + sg * n.y * s->circle.radius };
+        return 1;
+    }
+    float best = end == 0 ? INFINITY : -INFINITY;
+    for (int i = 0; i < count; i++) {
+        float t = v[i].x * n.x + v[i].y * n.y;
+        best = end == 0 ? fminf(best, t) : fmaxf(best, t);
+    }
+    int m = 0;
+    for (int i = 0; i < count; i++)
+        if (fabsf(v[i].x * n.x + v[i].y * n.y - best) < 0.5f) out[m++] = v[i];
+    return m;
+}
+
+/* Projectors: from the vertices that cast the shadow's ends to its ends on
+ * the line (the bar at k). */
+static void draw_projectors(Canvas *c, const Panels *pn, const Shape *s, Vec2 dir, float t0, float t1, float k, Color col)
+{
+    Vec2 lo[POLY_MAX_VERTS], hi[POLY_MAX_VERTS];
+    int nlo = shadow_casters(s, dir, 0, lo), nhi = shadow_casters(s, dir, 1, hi);
+    for (int i = 0; i < nlo; i++) {
+        panel_line(c, pn, lo[i], on_line(dir, t0, k), 1.5f, 7.0f, lesson_alpha(col, 200));
+        draw_dot(c, lo[i], 5.0f, col);
+    }
+    for (int i = 0; i < nhi; i++) {
+        panel_line(c, pn, hi[i], on_line(dir, t1, k), 1.5f, 7.0f, lesson_alpha(col, 200));
+        draw_dot(c, hi[i], 5.0f, col);
+    }
+}
+
+/* The edge (or, for a rectangle, both parallel edges) the axis is the
+ * normal of, and a short arrow along the normal from its middle. */
+static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, Color col)
+{
+    Vec2 v[POLY_MAX_VERTS];
+    int n = 0;
+    if (owner->kind == SHAPE_RECT) { rect_corners(owner->rect, v); n = 4; }
+    else if (owner->kind == SHAPE_POLY) { n = owner->poly.count; for (int i = 0; i < n; i++) v[i] = owner->poly.verts[i]; }
+    if (n < 3 || ax->source == SAT_FROM_CIRCLE) return;
+    int e = ((ax->edge % n) + n) % n;
+    for (int pass = 0; pass < (owner->kind == SHAPE_RECT ? 2 : 1); pass++) {
+        int k = (e + 2 * pass) % n;
+        Vec2 p0 = v[k], p1 = v[(k + 1) % n];
+        draw_line(c, p0, p1, 9.0f, LESSON_SHADE);
+        draw_line(c, p0, p1, 5.0f, col);
+        if (pass == 0) {
+            Vec2 m = { 0.5f * (p0.x + p1.x), 0.5f * (p0.y + p1.y) }, cen = shape_center(owner);
+            Vec2 nn = ax->axis;
+            if ((m.x - cen.x) * nn.x + (m.y - cen.y) * nn.y < 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }
+            Vec2 tip = { m.x + nn.x * 40.0f, m.y + nn.y * 40.0f };
+            draw_arrow(c, m, tip, 6.0f, LESSON_SHADE);
+            draw_arrow(c, m, tip, 3.0f, col);
+        }
+    }
+}
+
+/* A label queued until every line is drawn, so no line crosses one. */
+typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; char text[112]; Vec2 from; } SatLabel;
+#define SAT_LABELS 96
+typedef struct SatLabels { int n, prio; SatLabel l[SAT_LABELS]; } SatLabels;
+
+static void queue(SatLabels *q, Vec2 at, float size, Color col, Align al, const char *text)
+{
+    if (q->n >= SAT_LABELS) return;
+    SatLabel *l = &q->l[q->n++];
+    l->prio = q->prio;
+    l->at = at;
+    l->from = at;
+    l->size = size;
+    l->col = col;
+    l->al = al;
+    snprintf(l->text, sizeof l->text, "%s", text);
+}
+
+/* Whether lesson_label would find a free place for this text now (the
+ * trial placement is taken back). */
+static bool label_fits(Canvas *c, Vec2 at, float size, Align align, const char *text)
+{
+    const float fit = c->view.fit;
+    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * size * fit, pad = 5.0f * fit;
+    if (!(w > 0.0f)) return false;
+    Vec2 s = view_to_screen(&c->view, at);
+    float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
+    float y = s.y - 0.5f * h;
+    ScreenBox want = { x - pad, y - 0.5f * pad, x + w + pad, y + h + 0.5f * pad, 0.0f };
+    const int overlaps = c->label_overlaps, count = c->label_count;
+    ScreenBox got = canvas_place_label(c, want, s);
+    /* free: no label under it, and off the number lines */
+    const bool ok = c->label_overlaps == overlaps && !canvas_box_covers_strong(c, got);
+    c->label_overlaps = overlaps;
+    c->label_count = count;
+    return ok;
+}
+
+/* How a label sits beside the point: left of it, right of it or centred,
+ * as the direction away from the line points. */
+static Align align_for(Vec2 away)
+{
+    return away.x > 0.35f ? ALIGN_LEFT : away.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+}
+
+/* The axis's result in words: "A1: overlap 32", "AB: gap 12 → separates". */
+static void axis_result(const SatPicture *sp, int i, bool all_view, char *out, size_t n)
+{
+    const SatShown *s = &sp->shown[i];
+    char name[16] = "";
+    sp->names(NULL, &sp->r.axes[i], name, NULL);
+    const bool least = sp->r.hit && i == sp->r.min_axis;
+    if (s->gap && s->amount == 0)   /* under half a pixel: never "gap 0" */
+        snprintf(out, n, tr(all_view ? "sat.walk_axis_separates_small" : "sat.walk_axis_gap_small"), name);
+    else if (s->gap) snprintf(out, n, tr(all_view ? "sat.walk_axis_separates" : "sat.walk_axis_gap"), name, s->amount);
+    else if (s->push != s->amount)
+        snprintf(out, n, tr(least ? "sat.walk_axis_least_push" : "sat.walk_axis_overlap_push"), name, s->amount, s->push);
+    else snprintf(out, n, tr(least ? "sat.walk_axis_least" : "sat.walk_axis_overlap"), name, s->amount);
+}
+
+/* One axis on its number line. level 2: the axis being tested (bold, with
+ * projectors, the 0 mark and every end's number); 1: the all-axes view
+ * (its shadows, the 0 mark, its result); 0: an earlier axis (faint, its
+ * result). */
+static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Panels *pn, int i, const SatLine *ln,
+                      int level, bool all_view, SatLabels *q)
+{
+    const SatShown *s = &sp->shown[i];
+    const SatAxis *ax = &sp->r.axes[i];
+    const Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+    const Color col_a = app_color_accent(app), col_b = LESSON_INK;
+    const Color gapc = app_color_gap(app), hitc = app_color_hit(app);
+    const uint8_t alpha = level == 0 ? 110 : 255;
+    q->prio = level == 0 ? 2 : 1;   /* the axis being tested is labelled first */
+    /* which side of the line the shapes are: A's bar on theirs, B's beyond */
+    Vec2 ca = shape_center(&sp->a);
+    float kc = perp.x * ca.x + perp.y * ca.y;
+    float toward = kc < ln->k ? -1.0f : 1.0f;
+    const float off = level == 2 ? 9.0f : 6.0f;
+    const float ka = ln->k + toward * off, kb = ln->k - toward * off;
+    const float z = s->zero + ln->shift;   /* where 0 is drawn */
+    const float a0 = z + (float)s->a0, a1 = z + (float)s->a1, b0 = z + (float)s->b0, b1 = z + (float)s->b1;
+    if (level == 2) {
+        draw_source_edge(c, ax->source == SAT_FROM_B ? &sp->b : &sp->a, ax, LESSON_INK);
+        draw_projectors(c, pn, &sp->a, dir, a0, a1, ka, col_a);
+        draw_projectors(c, pn, &sp->b, dir, b0, b1, kb, col_b);
+        /* 0: where A's centre falls */
+        panel_line(c, pn, ca, on_line(dir, z, ln->k), 1.5f, 4.0f, lesson_alpha(col_a, 200));
+        draw_dot(c, ca, 5.0f, col_a);
+    }
+    /* the line itself, its arrow at the + end */
+    const float lw = level == 2 ? 3.0f : level == 1 ? 2.0f : 1.5f;
+    Color lc = lesson_alpha(LESSON_INK_DIM, level == 0 ? 120 : 255);
+    Vec2 l0 = on_line(dir, ln->t0, ln->k), l1 = on_line(dir, ln->t1 - 14.0f, ln->k);
+    if (level > 0) panel_line(c, pn, l0, l1, lw + 5.0f, 0.0f, LESSON_SHADE);
+    panel_line(c, pn, l0, l1, lw, 0.0f, lc);
+    Vec2 tip = on_line(dir, ln->t1, ln->k);
+    if (!panels_hold(pn, tip) && !panels_hold(pn, l1)) draw_arrow(c, l1, tip, lw + 1.0f, lc);
+    /* the shadows */
+    const float bw = level == 2 ? 10.0f : level == 1 ? 7.0f : 4.0f;
+    panel_line(c, pn, on_line(dir, a0, ka), on_line(dir, a1, ka), bw, 0.0f, lesson_alpha(col_a, alpha));
+    panel_line(c, pn, on_line(dir, b0, kb), on_line(dir, b1, kb), bw, 0.0f, lesson_alpha(col_b, alpha));
+    /* the labels (placed after every line) keep off the number line: its
+     * line and both shadows, what the picture is about (an earlier axis's
+     * faint line only as an outline is kept clear) */
+    if (level > 0) {
+        canvas_avoid_line_strong(c, l0, tip, lw + 5.0f);
+        canvas_avoid_line_strong(c, on_line(dir, a0, ka), on_line(dir, a1, ka), bw + 4.0f);
+        canvas_avoid_line_strong(c, on_line(dir, b0, kb), on_line(dir, b1, kb), bw + 4.0f);
+    } else {
+        canvas_avoid_line(c, l0, tip, lw + 2.0f);
+    }
+    /* the gap, or the common part of the two shadows, on the line between them */
+    float r0, r1;
+    if (s->gap) { r0 = s->b0 >= s->a1 ? a1 : b1; r1 = s->b0 >= s->a1 ? b0 : a0; }
+    else { r0 = fmaxf(a0, b0); r1 = fminf(a1, b1); }
+    Color rc = s->gap ? gapc : hitc;
+    if (level > 0) {
+        const float tick = level == 2 ? 18.0f : 12.0f;
+        panel_line(c, pn, on_line(dir, r0, ln->k), on_line(dir, r1, ln->k), level == 2 ? 6.0f : 4.0f, 0.0f, rc);
+        panel_line(c, pn, on_line(dir, r0, ln->k - tick), on_line(dir, r0, ln->k + tick), 2.5f, 0.0f, rc);
+        panel_line(c, pn, on_line(dir, r1, ln->k - tick), on_line(dir, r1, ln->k + tick), 2.5f, 0.0f, rc);
+        /* the 0 mark */
+        panel_line(c, pn, on_line(dir, z, ln->k - 14.0f), on_line(dir, z, ln->k + 14.0f), 3.0f, 0.0f, LESSON_INK);
+    }
+    /* the words */
+    Vec2 out_a = { perp.x * toward, perp.y * toward }, out_b = { -out_a.x, -out_a.y };
+    char text[112];
+    if (level == 2) {
+        /* every end's number beside its end, outside its shadow */
+        const float da = 30.0f, db = 30.0f;
+        Vec2 away_lo = { -dir.x, -dir.y };
+        char num[24];
+        struct { float t; int v; float k; Vec2 side; bool lo; Color col; } ends[4] = {
+            { a0, s->a0, ka + toward * da, out_a, true, col_a }, { a1, s->a1, ka + toward * da, out_a, false, col_a },
+            { b0, s->b0, kb - toward * db, out_b, true, col_b }, { b1, s->b1, kb - toward * db, out_b, false, col_b },
+        };
+        for (int e = 0; e < 4; e++) {
+            snprintf(num, sizeof num, "%d", ends[e].v);
+            Vec2 at = on_line(dir, ends[e].t, ends[e].k);
+            Vec2 along = ends[e].lo ? away_lo : dir;
+            at.x += along.x * 6.0f;
+            at.y += along.y * 6.0f;
+            Align al = fabsf(dir.x) >= 0.35f ? align_for(along) : align_for(ends[e].side);
+            queue(q, at, LESSON_SMALL, ends[e].col, al, num);
+        }
+        queue(q, on_line(dir, z, ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK, align_for(out_b), "0");
+    }
+    /* the result, by the gap or the overlap, beyond B's numbers */
+    axis_result(sp, i, all_view, text, sizeof text);
+    if (level == 0) {
+        queue(q, on_line(dir, ln->t1 + 8.0f, ln->k), LESSON_SMALL, lesson_alpha(LESSON_INK_DIM, 255), align_for(dir),
+              text);
+    } else {
+        /* beyond B's numbers; else on the shapes' side; else past the arrow:
+         * the first of these on the visible canvas, clear of the panels */
+        const float size = level == 2 ? LESSON_LABEL : LESSON_SMALL;
+        float hw = 0.5f * measure_hud_text(c, size, text) + 12.0f;
+        /* far enough across the line that the label's box clears the
+         * shadows: a wide label beside an upright line needs half its width */
+        float mid = 0.5f * (r0 + r1), dk = level == 2 ? 64.0f : 26.0f;
+        dk = fmaxf(dk, hw * fabsf(perp.x) + 0.7f * size * fabsf(perp.y) + (level == 2 ? 16.0f : 11.0f));
+        float tm = fminf(fmaxf(mid, ln->t0 + 30.0f), ln->t1 - 30.0f);
+        const Vec2 cand[4] = { on_line(dir, mid, ln->k - toward * dk), on_line(dir, mid, ln->k + toward * (dk + 20.0f)),
+                               on_line(dir, tm, ln->k - toward * dk), on_line(dir, ln->t1 + 8.0f, ln->k) };
+        /* the first where the whole label is on the visible canvas and off
+         * the panels (a wide label slid back onto the canvas would cover
+         * the number line it is about); else the first whose middle is */
+        Vec2 vlo, vhi;
+        visible_box(c, 8.0f, &vlo, &vhi);
+        int pick = -1;
+        for (int pass = 0; pass < 2 && pick < 0; pass++)
+            for (int k = 0; k < 4 && pick < 0; k++) {
+                Vec2 v = cand[k];
+                const float ex = pass == 0 ? hw : 32.0f, ey = pass == 0 ? size : 32.0f;
+                const Vec2 corner[4] = { { v.x - ex, v.y - ey }, { v.x + ex, v.y - ey }, { v.x - ex, v.y + ey }, { v.x + ex, v.y + ey } };
+                bool ok = true;
+                for (int m = 0; m < 4; m++)
+                    ok = ok && corner[m].x >= vlo.x && corner[m].x <= vhi.x && corner[m].y >= vlo.y &&
+                         corner[m].y <= vhi.y && (pass == 1 || !panels_hold(pn, corner[m]));
+                if (ok && !panels_hold(pn, v)) pick = k;
+            }
+        if (pick < 0) pick = 0;
+        /* centred on its place, but wholly on the visible canvas */
+        Vec2 at = cand[pick];
+        at.x = fminf(fmaxf(at.x, vlo.x + hw), vhi.x - hw);
+        at.y = fminf(fmaxf(at.y, vlo.y + size), vhi.y - size);
+        queue(q, at, size, rc, ALIGN_CENTER, text);
+        /* moved away, its leader goes back to its gap or common part */
+        if (q->n > 0) q->l[q->n - 1].from = on_line(dir, mid, ln->k);
+    }
+}
+
+void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
+{
+    const SatPicture *sp = state;
+    if (!sp->ok) return;
+    const SatReport *r = &sp->r;
+    const Panels pn = hud_panels(c, 6.0f);
+    const Color gapc = app_color_gap(app);
+    SatLine lines[SAT_MAX_AXES];
+    Vec2 dirs[SAT_MAX_AXES];
+    place_lines(sp, c, r->count - 1, lines, dirs);
+    static SatLabels q;   /* large: off the stack; drawing is single-threaded */
+    q.n = 0;
+    q.prio = 1;
+    const int last = lesson_sat_last_step(sp);
+    const int step = sp->all ? last : (sp->step < last ? sp->step : last);
+    const bool final = sp->all || step >= last;
+    /* the axes: earlier ones faint, the one being tested bold; all at once
+     * in the all-axes view */
+    for (int i = 0; i < r->count; i++) {
+        if (sp->all) { draw_axis(app, sp, c, &pn, i, &lines[i], 1, true, &q); continue; }
+        if (i > step) break;
+        bool current = i == step || (step >= r->count && i == r->min_axis);
+        if (!current) draw_axis(app, sp, c, &pn, i, &lines[i], 0, false, &q);
+    }
+    if (!sp->all) {
+        int bold = step < r->count ? step : r->min_axis;
+        if (bold >= 0 && bold < r->count) draw_axis(app, sp, c, &pn, bold, &lines[bold], 2, false, &q);
+    }
+    /* the verdict's picture */
+    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, "", { 0.0f, 0.0f } };
+    if (final && !r->hit && r->separating >= 0) {
+        /* the separating line, across the canvas in the middle of the gap */
+        const SatShown *s = &sp->shown[r->separating];
+        Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+        float g0 = s->b0 >= s->a1 ? (float)s->a1 : (float)s->b1, g1 = s->b0 >= s->a1 ? (float)s->b0 : (float)s->a0;
+        float tg = s->zero + 0.5f * (g0 + g1);
+        Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
+        float mid = 0.25f * (pa.min + pa.max + pb.min + pb.max);
+        Vec2 la, lb, m = on_line(dir, tg, mid);
+        float far = 4.0f * (CANVAS_W + CANVAS_H);
+        la = (Vec2){ m.x - perp.x * far, m.y - perp.y * far };
+        lb = (Vec2){ m.x + perp.x * far, m.y + perp.y * far };
+        panel_line(c, &pn, la, lb, 9.0f, 14.0f, LESSON_SHADE);
+        panel_line(c, &pn, la, lb, 4.0f, 14.0f, gapc);
+        /* its words beside it, away from the number line */
+        float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 40.0f;
+        float kl = lines[r->separating].k;
+        float kw = kl > mid ? mid - half : mid + half;
+        verdict.at = on_line(dir, tg + 12.0f, kw);
+        verdict.al = ALIGN_LEFT;
+        verdict.col = gapc;
+        snprintf(verdict.text, sizeof verdict.text, "%s", tr(sp->all ? "sat.line_fits_all" : "sat.line_fits"));
+    } else if (final && r->hit) {
+        /* the minimum translation: B moves this far along the normal */
+        Vec2 from = shape_center(&sp->b), nn = r->contact.normal;
+        float len = fmaxf(r->contact.depth, 28.0f);
+        Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
+        draw_arrow(c, from, to, 10.0f, LESSON_SHADE);
+        draw_arrow(c, from, to, 5.0f, LESSON_INK);
+        if (lesson_touching(r->contact.depth)) snprintf(verdict.text, sizeof verdict.text, "%s", tr("sat.touch"));
+        else snprintf(verdict.text, sizeof verdict.text, tr("sat.mtv"), (double)r->contact.depth);
+        verdict.at = (Vec2){ to.x + nn.x * 18.0f, to.y + nn.y * 18.0f };
+        verdict.al = align_for(nn);
+        verdict.size = LESSON_LABEL;
+    }
+    if (sp->shape_names != NULL) sp->shape_names(app, c, sp);
+    lesson_label(c, verdict.at, verdict.size, verdict.col, verdict.al, verdict.text);
+    for (int prio = 1; prio <= 2; prio++)
+        for (int i = 0; i < q.n; i++)
+            /* an earlier axis's result only where it finds room */
+            if (q.l[i].prio == prio && (prio == 1 || label_fits(c, q.l[i].at, q.l[i].size, q.l[i].al, q.l[i].text)))
+                lesson_label_from(c, q.l[i].at, q.l[i].from, q.l[i].size, q.l[i].col, q.l[i].al, q.l[i].text);
+}
+
+/* ---- HUD and report ------------------------------------------------------ */
+
+static void shape_key(const App *app, const char *which, char *out, size_t n)
+{
+    snprintf(out, n, "%s.%s", lesson_get(app->lesson)->key, which);
+}
+
+/* The minimum translation in words; shapes that only touch have none to
+ * show ("move B 0.0 px" would read as a contradiction): they touch. */
+static void mtv_line(const SatReport *r, const char *b, const char *axis, char line[160])
+{
+    if (lesson_touching(r->contact.depth)) snprintf(line, 160, tr("sat.walk_touch"), axis);
+    else snprintf(line, 160, tr("sat.walk_mtv"), b, (double)r->contact.depth, axis);
+}
+
+int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max)
+{
+    const SatPicture *sp = state;
+    if (!sp->ok || max <= 0) return 0;
+    const SatReport *r = &sp->r;
+    char ka[48], kb[48], name[16] = "", edge[64] = "";
+    shape_key(app, "shape_a", ka, sizeof ka);
+    shape_key(app, "shape_b", kb, sizeof kb);
+    int n = 0;
+    const int last = lesson_sat_last_step(sp);
+    if (sp->all) {
+        int gaps = 0;
+        for (int i = 0; i < r->count; i++) gaps += r->axes[i].overlap < 0.0f;
+        snprintf(lines[n++], 160, tr("sat.count"), r->count, r->count - gaps, gaps);
+        if (n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_all"));
+    } else if (sp->step < r->count) {
+        const int i = sp->step;
+        const SatAxis *ax = &r->axes[i];
+        const SatShown *s = &sp->shown[i];
+        sp->names(ax->source == SAT_FROM_B ? &sp->b : &sp->a, ax, name, edge);
+        snprintf(lines[n++], 160, tr("sat.walk_testing"), i + 1, r->count, name, edge);
+        if (n < max) {
+            char result[64];
+            if (s->gap && s->amount == 0) snprintf(result, sizeof result, "%s", tr("sat.walk_gap_small"));
+            else if (!s->gap && s->push != s->amount)
+                snprintf(result, sizeof result, tr("sat.walk_overlap_push"), s->amount, s->push);
+            else snprintf(result, sizeof result, tr(s->gap ? "sat.walk_gap" : "sat.walk_overlap"), s->amount);
+            snprintf(lines[n++], 160, tr("sat.walk_shadows"), tr(ka), s->a0, s->a1, tr(kb), s->b0, s->b1, result);
+        }
+        if (n < max) {
+            if (i == last) snprintf(lines[n++], 160, "%s", tr("sat.walk_stop"));
+            else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
+        }
+    } else {
+        if (r->min_axis >= 0) sp->names(NULL, &r->axes[r->min_axis], name, NULL);
+        snprintf(lines[n++], 160, tr("sat.walk_none"), r->count, lesson_verdict(true));
+        if (n < max) mtv_line(r, tr(kb), name, lines[n++]);
+    }
+    if (!sp->all && n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_walk"));
+    if (sp->all && n < max) {
+        if (!r->hit && r->separating >= 0) {
+            sp->names(NULL, &r->axes[r->separating], name, NULL);
+            snprintf(lines[n++], 160, tr("sat.verdict_gap"), name, (double)-r->axes[r->separating].overlap,
+                     lesson_verdict(false));
+        } else if (r->hit && r->min_axis >= 0) {
+            sp->names(NULL, &r->axes[r->min_axis], name, NULL);
+            mtv_line(r, tr(kb), name, lines[n++]);
+        }
+    }
+    return n;
+}
+
+void lesson_sat_report(const App *app, const void *state, json_t *out)
+{
+    (void)app;
+    const SatPicture *sp = state;
+    if (!sp->ok) return;
+    const SatReport *r = &sp->r;
+    static const char *const SRC[3] = { "a", "b", "circle" };
+    json_t *axes = json_array();
+    for (int i = 0; i < r->count; i++) {
+        const SatAxis *ax = &r->axes[i];
+        const SatShown *s = &sp->shown[i];
+        int src = (int)ax->source;
+        char name[16] = "";
+        sp->names(NULL, ax, name, NULL);
+        json_t *shown = json_pack("{s:o, s:f, s:[i,i], s:[i,i], s:b, s:i, s:i}", "dir", lesson_vec_json(s->dir), "zero",
+                                  (double)s->zero, "a", s->a0, s->a1, "b", s->b0, s->b1, "gap", s->gap, "amount",
+                                  s->amount, "push", s->push);
+        json_array_append_new(axes, json_pack("{s:s, s:o, s:[f,f], s:[f,f], s:f, s:s, s:i, s:o}",
+                                              "name", name,
+                                              "axis", lesson_vec_json(ax->axis),
+                                              "a", (double)ax->a.min, (double)ax->a.max,
+                                              "b", (double)ax->b.min, (double)ax->b.max,
+                                              "overlap", (double)ax->overlap,
+                                              "source", src >= 0 && src < 3 ? SRC[src] : "a", "edge", ax->edge,
+                                              "shown", shown));
+    }
+    json_t *sat = json_object();
+    json_object_set_new(sat, "axes", axes);
+    json_object_set_new(sat, "separating", json_integer(r->separating));
+    int sep = r->separating;
+    json_object_set_new(sat, "separating_from",
+                        sep >= 0 && sep < r->count ? json_string(SRC[(int)r->axes[sep].source % 3]) : json_null());
+    json_object_set_new(sat, "min_axis", json_integer(r->min_axis));
+    json_object_set_new(sat, "hit", json_boolean(r->hit));
+    json_object_set_new(sat, "focus", json_integer(lesson_sat_focus(sp)));
+    const int last = lesson_sat_last_step(sp);
+    json_t *shown = json_array();   /* the axes on screen, in the order the walk showed them */
+    int upto = sp->all ? r->count - 1 : (sp->step < r->count ? sp->step : r->count - 1);
+    for (int i = 0; i <= upto; i++) json_array_append_new(shown, json_integer(i));
+    json_object_set_new(sat, "walk", json_pack("{s:b, s:i, s:i, s:b, s:o}", "on", !sp->all, "step", sp->step, "last",
+                                               last, "done", sp->all || sp->step >= last, "shown", shown));
+    if (r->hit)
+        json_object_set_new(sat, "mtv", json_pack("{s:o, s:f}", "normal", lesson_vec_json(r->contact.normal), "depth",
+                                                  (double)r->contact.depth));
+    else
+        json_object_set_new(sat, "mtv", json_null());
+    json_object_set_new(out, "sat", sat);
+}
+
+bool lesson_sat_explain(const App *app, const void *state, Explanation *out)
+{
+    (void)app;
+    const SatPicture *p = state;
+    if (!p->ok) return false;
+    const SatReport *r = &p->r;
+    *out = (Explanation){ 0, 1, r->hit, "" };
+    char name[16] = "";
+    if (!r->hit && r->separating >= 0 && r->separating < r->count) {
+        p->names(NULL, &r->axes[r->separating], name, NULL);
+        const double g = -(double)r->axes[r->separating].overlap;
+        snprintf(out->criterion, sizeof out->criterion, g >= 0.05 ? "separating axis: %s (axis %d of %d) has a gap of %.1f px"
+                                                                   : "separating axis: %s (axis %d of %d) has a gap of %.2g px",
+                 name, r->separating + 1, r->count, g);
+    } else if (r->hit && r->min_axis >= 0 && r->min_axis < r->count) {
+        p->names(NULL, &r->axes[r->min_axis], name, NULL);
+        if (lesson_touching(r->contact.depth))
+            snprintf(out->criterion, sizeof out->criterion,
+                     "no separating axis: all %d overlap, the shadows only touch on %s (axis %d): touching counts as colliding",
+                     r->count, name, r->min_axis + 1);
+        else
+            snprintf(out->criterion, sizeof out->criterion,
+                     "no separating axis: all %d overlap, least push %.1f px on %s (axis %d): the minimum translation",
+                     r->count, (double)r->contact.depth, name, r->min_axis + 1);
+    }
+    else
+        snprintf(out->criterion, sizeof out->criterion, "%s", r->hit ? "no separating axis" : "separating axis");
+    return true;
+}
