@@ -10,6 +10,8 @@
 #                          then ours / Box2D's manifold function per pair type
 #   make bench-callgrind-distance   the same for bench_distance
 #                          (shapes_distance beside Box2D's b2Distance)
+#   make bench-callgrind-broadphase   bench_broadphase (ours only): instructions
+#                          per tick at 10,000 and 50,000 shapes
 #
 # Every bench/bench_*.c becomes $(BUILD)/bench/bench_*, linked with $(LIB), -lm
 # and the peer shims of the libraries that are installed. A shim is
@@ -139,3 +141,26 @@ bench-callgrind-distance:
 	             printf "%d\t%-14s %-30s %9.1f\n", part, f[1], f[2], total / f[3] }' "$$f"; \
 	done | sort -n -k1,1 | cut -f2- > $(BUILD)/bench/callgrind-distance/ir.txt
 	@cat $(BUILD)/bench/callgrind-distance/ir.txt
+
+# bench_broadphase under callgrind: instructions per tick of our broad phase
+# (broad + narrow phase, the measured ticks only, without the peers) for the
+# sparse 10,000 and 50,000 scenes and the dense 10,000 one. The stable figure
+# to compare while other programs share the machine.
+BENCH_CG_BP_TICKS ?= 3
+.PHONY: bench-callgrind-broadphase
+bench-callgrind-broadphase:
+	@sh scripts/bootstrap.sh bench
+	@$(MAKE) --no-print-directory SAN= BUILD=$(BENCH_CG_BUILD) CFLAGS='$(CFLAGS) -gdwarf-4' $(BENCH_CG_BUILD)/bench/bench_broadphase
+	@rm -rf $(BUILD)/bench/callgrind-broadphase && mkdir -p $(BUILD)/bench/callgrind-broadphase
+	@for n in 10000 50000; do \
+	  valgrind --tool=callgrind --collect-atstart=no \
+	    --callgrind-out-file=$(BUILD)/bench/callgrind-broadphase/bench_broadphase.$$n.out.%p \
+	    $(BENCH_CG_BUILD)/bench/bench_broadphase $(BENCH_CG_BP_TICKS) $$n ours > /dev/null 2>&1 || exit 1; \
+	done
+	@echo "instructions per tick, broad + narrow phase (callgrind, $(BENCH_CG_BP_TICKS) ticks after 3 warm-up ticks)"
+	@for f in $(BUILD)/bench/callgrind-broadphase/bench_broadphase.*.out.*; do \
+	  awk '/^desc: Trigger: Client Request: / { sub(/^desc: Trigger: Client Request: /, ""); label = $$0 } \
+	       /^(summary|totals): / { total = $$2 } \
+	       END { if (label != "" && split(label, f, "|") == 3 && f[3] > 0) \
+	             printf "%-7s %6d %14.0f\n", f[1], f[2], total / f[3] }' "$$f"; \
+	done

@@ -16,8 +16,9 @@
  * moving of the shapes is not timed (the peers' re-indexing is: it is part
  * of their pass as the AABBs are of ours).
  *
- * Usage: bench_broadphase [ticks [N]]   (default 15 measured ticks; N: only
- *        the scenes of that size)
+ * Usage: bench_broadphase [ticks [N [ours]]]   (default 15 measured ticks; N:
+ *        only the scenes of that size; "ours": without the peers, for
+ *        callgrind: make bench-callgrind-broadphase)
  */
 #define _POSIX_C_SOURCE 199309L
 #include "broadphase.h"
@@ -28,6 +29,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define BENCH_HAVE_CALLGRIND 1
+#endif
+#endif
+#ifndef BENCH_HAVE_CALLGRIND
+#define BENCH_HAVE_CALLGRIND 0
+#define RUNNING_ON_VALGRIND 0
+#define CALLGRIND_TOGGLE_COLLECT
+#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
+#endif
 
 /* One moving shape: its shape in its own frame (centre at the origin, angle
  * 0) and where it is. The peers (bench/peers_*_broadphase.*) declare the same
@@ -267,12 +281,21 @@ static void run(const char *label, int n, float width, float height, int ticks, 
     (void)poses;
 
     int warmup = 3;
+    /* under callgrind (run with --collect-atstart=no): only our measured
+     * calls are counted, and dumped as "scene|N|ticks" */
+    bool cg = BENCH_HAVE_CALLGRIND && RUNNING_ON_VALGRIND;
     for (int tick = 0; tick < warmup + ticks; tick++) {
         scene_step(&sc, 1.0f / 60.0f);
         bool keep = tick >= warmup;
+        if (cg && keep) {
+            CALLGRIND_TOGGLE_COLLECT;
+        }
         double t0 = now_ms();
         int found = broadphase_collide(bp, sc.world, n, pairs, cap);
         double t1 = now_ms();
+        if (cg && keep) {
+            CALLGRIND_TOGGLE_COLLECT;
+        }
         if (found < 0) {
             fprintf(stderr, "bench_broadphase: broadphase_collide ran out of memory\n");
             exit(1);
@@ -309,6 +332,11 @@ static void run(const char *label, int n, float width, float height, int ticks, 
         }
 #endif
     }
+    if (cg) {
+        char cg_label[64];
+        snprintf(cg_label, sizeof cg_label, "%s|%d|%d", label, n, ticks);
+        CALLGRIND_DUMP_STATS_AT(cg_label);
+    }
     for (int k = 0; k < M_COUNT; k++) {
         timing_print(label, n, &t[k]);
     }
@@ -333,17 +361,18 @@ int main(int argc, char **argv)
         ticks = 15;
     }
     int only = quick ? 10000 : argc > 2 ? atoi(argv[2]) : 0;
+    bool peers = !(argc > 3 && strcmp(argv[3], "ours") == 0);
     printf("# per tick, broad + narrow phase, %d ticks after 3 warm-up ticks\n", ticks);
     printf("%-7s %6s  %-22s %9s %9s %9s\n", "scene", "N", "method", "median ms", "best ms", "pairs");
     static const int sizes[] = {1000, 10000, 50000};
     for (int i = 0; i < 3; i++) {
         float scale = sqrtf((float)sizes[i] / 1000.0f);
         if (only == 0 || only == sizes[i]) {
-            run("sparse", sizes[i], 1280.0f * scale, 720.0f * scale, ticks, true);
+            run("sparse", sizes[i], 1280.0f * scale, 720.0f * scale, ticks, peers);
         }
     }
     if (only == 0 || only == 10000) {
-        run("dense", 10000, 1280.0f, 720.0f, ticks, true);
+        run("dense", 10000, 1280.0f, 720.0f, ticks, peers);
     }
     if (only == 0 || only == 50000) {
         /* about a million pairs: the peers take seconds per tick here */

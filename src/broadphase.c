@@ -3,22 +3,26 @@
  * hash table, rebuilt each call, then shapes_collide on the candidates.
  *
  * The idea
- *   1. Each valid shape's AABB, grown by the narrow phase's rounding slack
- *      (aabb_pad, as shape_aabb_padded): shapes_collide may say yes to shapes
- *      a few ulps apart, and the pairs must be exactly its. A bad shape's box
- *      is empty.
+ *   1. Each valid shape's AABB (shape_aabb's box, checked and computed in
+ *      one inline pass), grown by the narrow phase's rounding slack (bp_pad):
+ *      shapes_collide may say yes to shapes a few ulps apart, and the pairs
+ *      must be exactly its. A bad shape takes no part.
  *   2. Cell edge = 2 x the median shape extent (before padding; points left
  *      out when they are the majority), the median read from a histogram of
  *      the extents' float bits (one pass, within 25 %, and a few giant shapes
  *      cannot blow it up as they would a mean).
  *   3. Each shape goes into every cell its box covers: a counting sort of
- *      (shape, cell) entries into a power-of-two hash table (load <= 1), the
- *      box copied in so the pair loop reads memory in order.
+ *      (shape, cell) entries into a power-of-two hash table (load <= 2), the
+ *      box copied in (as min x, min y, -max x, -max y: one packed compare
+ *      tests an overlap) so the pair loop reads memory in order.
  *   4. In each bucket, two entries of the same cell whose boxes overlap are a
  *      candidate. Two overlapping boxes share several cells; the pair is
  *      taken only in the first, the cell of (max min x, max min y), which is
  *      where one of them starts its column and one starts its row: no
- *      duplicates and no set to check them against.
+ *      duplicates and no set to check them against. A candidate's prepared
+ *      hulls are built the first time one is needed in the call (most shapes
+ *      of a sparse scene need none); the contact, when asked for, comes from
+ *      the same narrow phase (broadphase_collide_contacts).
  *   5. A shape covering more than BP_HUGE_CELLS cells skips the grid and is
  *      tested against every shape (box first).
  *   Cell coordinates are clamped to +-2^30; the clamp is monotone, so step 4
@@ -49,6 +53,20 @@
  *   alone: without the narrow phase it takes 0.62 ms at 10,000 sparse and
  *   3.3 ms at 50,000 (about 65 ns a shape, AABBs included). A cell factor of 1, 1.5, 2 or 3 x the median
  *   changes these by under 10 %; 2 is best on sparse scenes.
+ *
+ *   Instructions per tick (callgrind, make bench-callgrind-broadphase: the
+ *   stable figure while the machine is shared; wall times there vary 2x):
+ *
+ *                              before       inline boxes, lazy hulls,
+ *                                           packed box test, load <= 2
+ *     sparse 10,000             11.6 M          9.2 M
+ *     sparse 50,000             57.8 M         46.5 M
+ *     dense  10,000             43.4 M         37.9 M
+ *     dense  50,000              917 M          809 M
+ *
+ *   Cell factors 1.5 and 3 against 2 (callgrind): sparse 10,000 9.45 and
+ *   9.16 M, dense 10,000 37.3 and 40.2 M; a table load of <= 1 or <= 4
+ *   costs 1-2 % more than <= 2.
  *
  * Memory lives in the Broadphase and only grows (doubling), so a steady
  * scene allocates nothing per call; if growing fails the call returns -1 and
@@ -87,20 +105,33 @@ typedef struct BpItem {
     int x0, y0, x1, y1;
 } BpItem;
 
-/* One shape in one cell. */
+/* One shape in one cell, 32 bytes. The box is kept as (min x, min y,
+ * -max x, -max y): boxes p and q overlap when each of these four of q's is
+ * <= the same one of p's (max x, max y, -min x, -min y) (bp_reach), one
+ * packed compare where SSE is there. */
 typedef struct BpEntry {
-    BpBox box;
+    float lo[4];             /* min x, min y, -max x, -max y */
+    uint64_t cell;           /* the cell (cx, cy) as one key */
     int shape;
-    int cx, cy;              /* the cell */
-    uint8_t first_x, first_y; /* 1 where cx == x0 (cy == y0) of the shape */
+    uint32_t first;          /* bit 0: cx is the shape's first column (x0),
+                                bit 1: cy its first row (y0) */
 } BpEntry;
+
+#if defined(__SSE__) && (defined(__x86_64__) || defined(__SSE_MATH__))
+#define BP_SSE 1
+typedef __m128 BpReach;
+#else
+#define BP_SSE 0
+typedef struct BpReach { float v[4]; } BpReach;
+#endif
 
 struct Broadphase {
     BpItem *items;   size_t item_cap;
     int *huge;       size_t huge_cap;   /* indices into items */
     BpEntry *entries; size_t entry_cap;
-    size_t *start;   size_t start_cap;  /* bucket b holds entries [start[b], start[b+1]) */
+    uint32_t *start; size_t start_cap;  /* bucket b holds entries [start[b], start[b+1]) */
     Hull *hulls;     size_t hull_cap;   /* per shape index: its prepared hull (rect, poly) */
+    uint8_t *ready;  size_t ready_cap;  /* per shape index: hulls[i] built in this call */
     long long candidates;               /* pairs given to the narrow phase by the last call */
     size_t buckets;                     /* the last call's hash table size (0: none built) */
     long long budget;                   /* at most this many per call (0: no limit) */
@@ -148,6 +179,7 @@ void broadphase_destroy(Broadphase *bp)
         free(bp->entries);
         free(bp->start);
         free(bp->hulls);
+        free(bp->ready);
         free(bp);
     }
 }
@@ -158,14 +190,17 @@ void broadphase_destroy(Broadphase *bp)
  * max(a, b) is the max of the cells: the pair rule below relies on it. */
 static inline int bp_cell(float v, float inv)
 {
-    float c = floorf(v * inv);
-    if (!(c > -BP_CELL_LIMIT)) {
-        c = -BP_CELL_LIMIT;   /* also catches NaN from 0 * inf */
-    }
-    if (c > BP_CELL_LIMIT) {
-        c = BP_CELL_LIMIT;
-    }
-    return (int)c;
+    float t = v * inv;
+    /* clamped first (the limits are whole numbers, so clamping and flooring
+       commute), NaN from 0 * inf to the low end */
+    t = t > -BP_CELL_LIMIT ? t : -BP_CELL_LIMIT;
+    t = t < BP_CELL_LIMIT ? t : BP_CELL_LIMIT;
+    /* floor without a libm call (floorf is one without SSE4.1): the
+       conversion truncates towards zero, one less below a negative
+       fraction. Past 2^23 every float is whole, so (float)c is exact
+       wherever the compare can be true. */
+    int c = (int)t;
+    return c - (t < (float)c);
 }
 
 static inline uint32_t bp_hash(int cx, int cy, int shift)
@@ -174,14 +209,40 @@ static inline uint32_t bp_hash(int cx, int cy, int shift)
     return h >> shift;
 }
 
-/* Step 5's rule: p and q (entries of one bucket) are a candidate in this
- * cell. One branch: the candidates are few and unpredictable. */
-static inline int bp_take(const BpEntry *p, const BpEntry *q)
+static inline uint64_t bp_key(int cx, int cy)
 {
-    return (p->cx == q->cx) & (p->cy == q->cy) &
-           (p->first_x | q->first_x) & (p->first_y | q->first_y) &
-           (p->box.minx <= q->box.maxx) & (q->box.minx <= p->box.maxx) &
-           (p->box.miny <= q->box.maxy) & (q->box.miny <= p->box.maxy);
+    return (uint64_t)(uint32_t)cx << 32 | (uint32_t)cy;
+}
+
+/* What p's box reaches: (max x, max y, -min x, -min y), from its entry. */
+static inline BpReach bp_reach(const BpEntry *p)
+{
+#if BP_SSE
+    __m128 lo = _mm_loadu_ps(p->lo);
+    return _mm_xor_ps(_mm_shuffle_ps(lo, lo, _MM_SHUFFLE(1, 0, 3, 2)), _mm_set1_ps(-0.0f));
+#else
+    BpReach r = { { -p->lo[2], -p->lo[3], -p->lo[0], -p->lo[1] } };
+    return r;
+#endif
+}
+
+/* q's box meets the box whose reach is r (closed boxes: touching counts). */
+static inline bool bp_meets(BpReach r, const BpEntry *q)
+{
+#if BP_SSE
+    return _mm_movemask_ps(_mm_cmple_ps(_mm_loadu_ps(q->lo), r)) == 0xF;
+#else
+    return (q->lo[0] <= r.v[0]) & (q->lo[1] <= r.v[1]) & (q->lo[2] <= r.v[2]) & (q->lo[3] <= r.v[3]);
+#endif
+}
+
+/* Step 5's rule: p and q (entries of one bucket, r = bp_reach(p)) are a
+ * candidate in this cell: the same cell, the first the two boxes share,
+ * and the boxes overlap. One branch: the candidates are few and
+ * unpredictable. */
+static inline bool bp_take(const BpEntry *p, BpReach r, const BpEntry *q)
+{
+    return (p->cell == q->cell) & ((p->first | q->first) == 3u) & bp_meets(r, q);
 }
 
 static inline bool bp_overlap(const BpBox *a, const BpBox *b)
@@ -190,25 +251,113 @@ static inline bool bp_overlap(const BpBox *a, const BpBox *b)
            a->miny <= b->maxy && b->miny <= a->maxy;
 }
 
+/* Shape i's prepared hull (rect, poly), built the first time a candidate
+ * needs it in this call: a shape whose box meets no other costs none. */
+static inline const Hull *bp_hull(Broadphase *bp, const Shape *shapes, int i)
+{
+    if (!bp->ready[i]) {
+        hull_from_shape(&bp->hulls[i], &shapes[i]);
+        bp->ready[i] = 1;
+    }
+    return &bp->hulls[i];
+}
+
+/* What one call writes besides the count. */
+typedef struct BpOut {
+    ShapePair *pairs;
+    Contact *contacts;   /* NULL: none wanted */
+    bool *hit;
+    size_t max_out;
+    size_t count;
+} BpOut;
+
 /* The narrow phase on one candidate; counts every hit, writes the first
- * max_out of them. */
-static inline void bp_emit(const Shape *shapes, const Hull *hulls, bool *hit, int i, int j, ShapePair *out,
-                           size_t max_out, size_t *count)
+ * max_out of them (with their contact, when asked). */
+static inline void bp_emit(Broadphase *bp, const Shape *shapes, int i, int j, BpOut *o)
 {
     int a = i < j ? i : j;
     int b = i < j ? j : i;
-    // both valid (step 1), their hulls built once for the whole call
-    if (shapes_collide_hulls(&shapes[a], &hulls[a], &shapes[b], &hulls[b], NULL)) {
-        if (hit != NULL) {
-            hit[a] = true;
-            hit[b] = true;
-        }
-        if (*count < max_out) {
-            out[*count].a = a;
-            out[*count].b = b;
-        }
-        *count += 1;
+    const Shape *sa = &shapes[a];
+    const Shape *sb = &shapes[b];
+    Contact c = { { 0.0f, 0.0f }, 0.0f };
+    bool want = o->contacts != NULL && o->count < o->max_out;
+    bool hit;
+    if (sa->kind == SHAPE_CIRCLE && sb->kind == SHAPE_CIRCLE) {
+        hit = shapes_collide_hulls(sa, NULL, sb, NULL, want ? &c : NULL);
+    } else if (want && sa->kind != SHAPE_POLY && sb->kind != SHAPE_POLY) {
+        /* a circle and a rectangle, two rectangles: shapes_collide's contact
+           comes from their closed forms, not from the hulls (the same
+           verdict, but the contact may differ in its last bits) */
+        hit = shapes_collide(sa, sb, &c);
+    } else {
+        // both valid (step 1); a circle's hull is not read
+        const Hull *ha = sa->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, a) : NULL;
+        const Hull *hb = sb->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, b) : NULL;
+        hit = shapes_collide_hulls(sa, ha, sb, hb, want ? &c : NULL);
     }
+    if (hit) {
+        if (o->hit != NULL) {
+            o->hit[a] = true;
+            o->hit[b] = true;
+        }
+        if (o->count < o->max_out) {
+            o->pairs[o->count].a = a;
+            o->pairs[o->count].b = b;
+            if (want) {
+                o->contacts[o->count] = c;
+            }
+        }
+        o->count += 1;
+    }
+}
+
+/* Shape s's box (as shape_aabb gives it), or false when it is bad input
+ * (exactly where shape_ok is false): the checks and the box in one pass. */
+static inline bool bp_shape_box(const Shape *s, Aabb *box)
+{
+    bool ok = false;
+    switch (s->kind) {
+    case SHAPE_CIRCLE: {
+        Circle c = s->circle;
+        ok = circle_ok(c);
+        box->min = vec2_make(c.center.x - c.radius, c.center.y - c.radius);
+        box->max = vec2_make(c.center.x + c.radius, c.center.y + c.radius);
+    } break;
+    case SHAPE_RECT: {
+        ok = rect_ok(s->rect);
+        if (ok) {
+            // half extents of the turned box: |cos|, |sin| weigh hx and hy
+            Rot q = rot_make(s->rect.angle);
+            float ac = float_abs(q.c);
+            float as = float_abs(q.s);
+            Vec2 e = { s->rect.half.x * ac + s->rect.half.y * as, s->rect.half.x * as + s->rect.half.y * ac };
+            box->min = vec2_sub(s->rect.center, e);
+            box->max = vec2_add(s->rect.center, e);
+        }
+    } break;
+    case SHAPE_POLY: {
+        int count = s->poly.count;
+        ok = count >= 3 && count <= POLY_MAX_VERTS;
+        if (ok) {
+            const Vec2 *v = s->poly.verts;
+            float x0 = v[0].x, y0 = v[0].y, x1 = x0, y1 = y0;
+            bool in = true;
+            for (int k = 0; k < count; ++k) {
+                in &= (float_abs(v[k].x) <= COLLIDE_MAX_COORD) & (float_abs(v[k].y) <= COLLIDE_MAX_COORD);
+                x0 = float_min(x0, v[k].x);
+                y0 = float_min(y0, v[k].y);
+                x1 = float_max(x1, v[k].x);
+                y1 = float_max(y1, v[k].y);
+            }
+            ok = in;
+            box->min = vec2_make(x0, y0);
+            box->max = vec2_make(x1, y1);
+        }
+    } break;
+    default:
+        break;
+    }
+    return ok;
 }
 
 /* Histogram bin of a non-negative float: its top bits, monotone in value. */
@@ -241,8 +390,9 @@ static inline float bp_bin_value(int bin)
 static inline Aabb bp_pad(Aabb box)
 {
     if (box.min.x <= box.max.x) {
-        float mag = fmaxf(fmaxf(fabsf(box.min.x), fabsf(box.max.x)), fmaxf(fabsf(box.min.y), fabsf(box.max.y)));
-        float extent = fmaxf(box.max.x - box.min.x, box.max.y - box.min.y);
+        /* float_max, not fmaxf: a libm call each at -O2 (the box is finite) */
+        float mag = float_max(float_max(fabsf(box.min.x), fabsf(box.max.x)), float_max(fabsf(box.min.y), fabsf(box.max.y)));
+        float extent = float_max(box.max.x - box.min.x, box.max.y - box.min.y);
         float pad = COLLIDE_REL_TOLERANCE * extent + 4.0f * FLT_EPSILON * mag + COLLIDE_ABS_TOLERANCE;
         box.min.x -= pad;
         box.min.y -= pad;
@@ -275,6 +425,12 @@ bool broadphase_stopped(const Broadphase *bp)
 int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
                             ShapePair *out, int max_out, bool *hit)
 {
+    return broadphase_collide_contacts(bp, shapes, n, out, NULL, max_out, hit);
+}
+
+int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, ShapePair *out,
+                                Contact *contacts, int max_out, bool *hit)
+{
     if (bp == NULL) {
         return -1;
     }
@@ -289,11 +445,13 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
     if (shapes == NULL || n <= 0) {
         return 0;
     }
-    size_t limit = (out != NULL && max_out > 0) ? (size_t)max_out : 0;
+    BpOut o = { out, contacts, hit, (out != NULL && max_out > 0) ? (size_t)max_out : 0, 0 };
     if (!bp_reserve((void **)&bp->items, &bp->item_cap, (size_t)n, sizeof(BpItem)) ||
-        !bp_reserve((void **)&bp->hulls, &bp->hull_cap, (size_t)n, sizeof(Hull))) {
+        !bp_reserve((void **)&bp->hulls, &bp->hull_cap, (size_t)n, sizeof(Hull)) ||
+        !bp_reserve((void **)&bp->ready, &bp->ready_cap, (size_t)n, 1)) {
         return -1;
     }
+    memset(bp->ready, 0, (size_t)n);
 
     // 1. boxes of the valid shapes, and a histogram of their extents
     uint32_t hist[BP_HIST_SIZE];
@@ -303,15 +461,11 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
     for (int i = 0; i < n; i++) {
         /* a bad shape's box has min > max (collide.h); and shapes_collide
            rejects it anyway, so no pair can come from it */
-        Aabb raw = shape_aabb(&shapes[i]);
-        Aabb a = bp_pad(raw);
-        if (!(a.min.x <= a.max.x && a.min.y <= a.max.y)) {
+        Aabb raw;
+        if (!bp_shape_box(&shapes[i], &raw)) {
             continue;
         }
-        if (shapes[i].kind != SHAPE_CIRCLE) {
-            // the prepared hull, once per shape per call
-            hull_from_shape(&bp->hulls[i], &shapes[i]);
-        }
+        Aabb a = bp_pad(raw);
         BpItem *it = &bp->items[m++];
         it->box.minx = a.min.x;
         it->box.miny = a.min.y;
@@ -381,17 +535,20 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
 
     // 4. counting sort of (shape, cell) entries into hash buckets
     int bits = 4;
-    while (((size_t)1 << bits) < nentries && bits < 30) {
+    while (((size_t)2 << bits) < nentries && bits < 30) {
         bits++;
     }
     size_t nb = (size_t)1 << bits;
     int shift = 32 - bits;
-    if (!bp_reserve((void **)&bp->entries, &bp->entry_cap, nentries, sizeof(BpEntry)) ||
-        !bp_reserve((void **)&bp->start, &bp->start_cap, nb + 1, sizeof(size_t))) {
+    /* bucket bounds are 32-bit: more entries than that (128 GB of them)
+       could not be stored anyway */
+    if (nentries > UINT32_MAX ||
+        !bp_reserve((void **)&bp->entries, &bp->entry_cap, nentries, sizeof(BpEntry)) ||
+        !bp_reserve((void **)&bp->start, &bp->start_cap, nb + 1, sizeof(uint32_t))) {
         return -1;
     }
-    size_t *start = bp->start;
-    memset(start, 0, (nb + 1) * sizeof(size_t));
+    uint32_t *start = bp->start;
+    memset(start, 0, (nb + 1) * sizeof(uint32_t));
     for (size_t k = 0; k < m; k++) {
         const BpItem *it = &bp->items[k];
         for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++) {
@@ -400,7 +557,7 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
             }
         }
     }
-    size_t sum = 0;
+    uint32_t sum = 0;
     for (size_t b = 0; b <= nb; b++) {
         sum += start[b];
         start[b] = sum;   /* the end of bucket b, for now */
@@ -410,12 +567,13 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
         for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++) {
             for (int cx = it->x0; cx <= it->x1; cx++) {
                 BpEntry *e = &bp->entries[--start[bp_hash(cx, cy, shift)]];
-                e->box = it->box;
+                e->lo[0] = it->box.minx;
+                e->lo[1] = it->box.miny;
+                e->lo[2] = -it->box.maxx;
+                e->lo[3] = -it->box.maxy;
+                e->cell = bp_key(cx, cy);
                 e->shape = it->shape;
-                e->cx = cx;
-                e->cy = cy;
-                e->first_x = (uint8_t)(cx == it->x0);
-                e->first_y = (uint8_t)(cy == it->y0);
+                e->first = (uint32_t)(cx == it->x0) | (uint32_t)(cy == it->y0) << 1;
             }
         }
     }
@@ -426,7 +584,6 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
     //    their overlap; the pair is taken only in the first of them (the cell
     //    of max(min x), max(min y)), where one of the two starts its column
     //    and one starts its row.
-    size_t count = 0;
     for (size_t b = 0; b < nb; b++) {
         size_t end = start[b + 1];
         for (size_t j = start[b]; j + 1 < end; j++) {
@@ -436,15 +593,16 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
                 goto done;
             }
             const BpEntry *p = &bp->entries[j];
+            BpReach r = bp_reach(p);
             for (size_t k = j + 1; k < end; k++) {
                 const BpEntry *q = &bp->entries[k];
-                if (bp_take(p, q)) {
+                if (bp_take(p, r, q)) {
                     if (bp->candidates >= budget) {
                         bp->stopped = true;
                         goto done;
                     }
                     bp->candidates++;
-                    bp_emit(shapes, bp->hulls, hit, p->shape, q->shape, out, limit, &count);
+                    bp_emit(bp, shapes, p->shape, q->shape, &o);
                 }
             }
         }
@@ -467,12 +625,12 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
                     goto done;
                 }
                 bp->candidates++;
-                bp_emit(shapes, bp->hulls, hit, g->shape, it->shape, out, limit, &count);
+                bp_emit(bp, shapes, g->shape, it->shape, &o);
             }
         }
     }
 done:
-    return count > (size_t)INT_MAX ? INT_MAX : (int)count;
+    return o.count > (size_t)INT_MAX ? INT_MAX : (int)o.count;
 }
 
 long long broadphase_candidates(const Broadphase *bp)
@@ -490,8 +648,9 @@ int broadphase_debug_bucket(const Broadphase *bp, int bucket, int *entries, int 
         size_t hi = bp->start[bucket + 1];
         int taken = 0;
         for (size_t j = lo; j + 1 < hi; j++) {
+            BpReach r = bp_reach(&bp->entries[j]);
             for (size_t k = j + 1; k < hi; k++) {
-                taken += bp_take(&bp->entries[j], &bp->entries[k]);
+                taken += bp_take(&bp->entries[j], r, &bp->entries[k]);
             }
         }
         if (entries != NULL) {

@@ -59,6 +59,12 @@ bool broadphase_stopped(const Broadphase *bp);
  * cleared; NULL is allowed). */
 int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
                             ShapePair *out, int max_out, bool *hit);
+/* broadphase_collide_hits that also fills contacts[k] with shapes_collide's
+ * contact for out[k] (from shape a towards shape b), for each pair it writes
+ * (contacts: room for max_out; NULL is allowed): the narrow phase runs once
+ * per pair, where calling shapes_collide again would run it twice. */
+int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, ShapePair *out,
+                                Contact *contacts, int max_out, bool *hit);
 
 #ifdef __cplusplus
 }

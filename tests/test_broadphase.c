@@ -555,6 +555,73 @@ static void test_mostly_points(void **state)
     free(shapes);
 }
 
+/* Test 14: broadphase_collide_contacts gives each written pair shapes_collide's
+ * own contact, bit for bit (circle pairs, turned and upright rectangles,
+ * polygons: each kind of pair computes its contact its own way), marks
+ * exactly the shapes of colliding pairs, and with little room writes only
+ * what fits, counting the rest. */
+static void test_contacts(void **state)
+{
+    (void)state;
+    Rng rng = {0xC0DAC7u};
+    int n = 3000;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        float x = rng_range(&rng, 0.0f, 1280.0f);
+        float y = rng_range(&rng, 0.0f, 720.0f);
+        shapes[i] = i % 4 == 3 ? make_rect(x, y, rng_range(&rng, 2.0f, 12.0f), rng_range(&rng, 2.0f, 12.0f), 0.0f)
+                               : make_any(&rng, x, y, 2.0f, 12.0f);
+    }
+    int expected = 0;
+    ShapePair *want = brute_pairs(shapes, n, &expected);
+    assert_true(expected > 500);
+    ShapePair *got = malloc((size_t)expected * sizeof *got);
+    Contact *contacts = malloc((size_t)expected * sizeof *contacts);
+    bool *hit = calloc((size_t)n, sizeof *hit);
+    bool *hit_want = calloc((size_t)n, sizeof *hit_want);
+    assert_true(got != NULL && contacts != NULL && hit != NULL && hit_want != NULL);
+    for (int k = 0; k < expected; k++) {
+        hit_want[want[k].a] = hit_want[want[k].b] = true;
+    }
+    Broadphase *bp = new_bp();
+    int found = broadphase_collide_contacts(bp, shapes, n, got, contacts, expected, hit);
+    assert_int_equal(found, expected);
+    int kinds[9] = { 0 };
+    for (int k = 0; k < found; k++) {
+        Contact c = { { -7.0f, -7.0f }, -7.0f };
+        assert_true(shapes_collide(&shapes[got[k].a], &shapes[got[k].b], &c));
+        assert_memory_equal(&c, &contacts[k], sizeof c);
+        kinds[shapes[got[k].a].kind * 3 + shapes[got[k].b].kind]++;
+    }
+    for (int k = 0; k < 9; k++) {
+        assert_true(kinds[k] > 10);   /* every kind of pair took part */
+    }
+    assert_memory_equal(hit, hit_want, (size_t)n * sizeof *hit);
+    /* room for 10: the first 10 written with their contacts, nothing past */
+    Contact sentinel = { { 123.0f, 456.0f }, 789.0f };
+    for (int k = 0; k < 12; k++) {
+        contacts[k] = sentinel;
+    }
+    assert_int_equal(broadphase_collide_contacts(bp, shapes, n, got, contacts, 10, NULL), expected);
+    for (int k = 0; k < 10; k++) {
+        Contact c;
+        assert_true(shapes_collide(&shapes[got[k].a], &shapes[got[k].b], &c));
+        assert_memory_equal(&c, &contacts[k], sizeof c);
+    }
+    assert_memory_equal(&contacts[10], &sentinel, sizeof sentinel);
+    assert_memory_equal(&contacts[11], &sentinel, sizeof sentinel);
+    /* no contacts asked for: the plain pairs */
+    assert_int_equal(broadphase_collide_contacts(bp, shapes, n, got, NULL, expected, NULL), expected);
+    broadphase_destroy(bp);
+    free(hit_want);
+    free(hit);
+    free(contacts);
+    free(got);
+    free(want);
+    free(shapes);
+}
+
 /* Test 13: seeded random scenes anywhere in the working range: a random
  * offset of 1 to 1e8 px on each axis, either sign (so negative cells and
  * cells clamped far out), shapes sized with their distance from the origin
@@ -584,7 +651,7 @@ static void test_random_offsets_every_bucket(void **state)
     memset(used, 0, sizeof used);
     int scenes_of[COVER_MAX_BITS + 1] = {0};
     bool size_done[COVER_MAX_BITS + 1] = {false};
-    const int max_n = 900;
+    const int max_n = 1800;
     Shape *shapes = malloc((size_t)max_n * sizeof *shapes);
     assert_non_null(shapes);
     Broadphase *bp = new_bp();
@@ -599,8 +666,9 @@ static void test_random_offsets_every_bucket(void **state)
         for (int t = 0; t <= COVER_MAX_BITS - COVER_MIN_BITS && size_done[target]; t++) {
             target = target == COVER_MAX_BITS ? COVER_MIN_BITS : target + 1;
         }
-        /* about 2.3 entries a shape: 2^bits entries from 0.25..0.43 x 2^bits shapes */
-        int n = (int)((float)(1 << target) * rng_range(&rng, 0.25f, 0.43f));
+        /* about 2.3 entries a shape, up to 2 entries a bucket: 2^bits
+           buckets from 0.5..0.86 x 2^bits shapes */
+        int n = (int)((float)(1 << target) * rng_range(&rng, 0.5f, 0.86f));
         if (n < 3) {
             n = 3;
         }
@@ -699,6 +767,7 @@ int main(void)
         cmocka_unit_test(test_reuse_changing_n),
         cmocka_unit_test(test_mostly_points),
         cmocka_unit_test(test_random_offsets_every_bucket),
+        cmocka_unit_test(test_contacts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

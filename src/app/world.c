@@ -22,6 +22,7 @@ void world_free(World *w)
     free(w->colliding);
     free(w->pairs);
     free(w->bp_out);
+    free(w->bp_contacts);
     broadphase_destroy(w->bp);
     world_init(w);
 }
@@ -75,9 +76,11 @@ void world_take(World *dst, World *src)
     /* dst keeps its own broad phase scratch; the rest comes from src */
     dst->bp = keep.bp;
     dst->bp_out = keep.bp_out;
+    dst->bp_contacts = keep.bp_contacts;
     dst->bp_cap = keep.bp_cap;
     keep.bp = src->bp;
     keep.bp_out = src->bp_out;
+    keep.bp_contacts = src->bp_contacts;
     world_init(src);
     world_free(&keep);
 }
@@ -224,21 +227,22 @@ static bool collide_broadphase(World *w)
 {
     if (w->bp == NULL && (w->bp = broadphase_create()) == NULL) return false;
     if (w->bp_cap < WORLD_PAIRS_KEPT) {
-        if (!grow((void **)&w->bp_out, sizeof *w->bp_out, WORLD_PAIRS_KEPT)) return false;
+        if (!grow((void **)&w->bp_out, sizeof *w->bp_out, WORLD_PAIRS_KEPT) ||
+            !grow((void **)&w->bp_contacts, sizeof *w->bp_contacts, WORLD_PAIRS_KEPT))
+            return false;
         w->bp_cap = WORLD_PAIRS_KEPT;
     }
     /* every colliding shape is marked, the first pairs kept, the rest
      * counted; a scene of 50 million pairs stops at the budget */
     broadphase_set_budget(w->bp, WORLD_TEST_BUDGET);
-    int n = broadphase_collide_hits(w->bp, w->shapes, w->count, w->bp_out, WORLD_PAIRS_KEPT, w->colliding);
+    /* the kept pairs come with shapes_collide's contact: one narrow phase */
+    int n = broadphase_collide_contacts(w->bp, w->shapes, w->count, w->bp_out, w->bp_contacts, WORLD_PAIRS_KEPT,
+                                        w->colliding);
     if (n < 0) return false;
     w->tested = broadphase_candidates(w->bp);
     int kept = n < WORLD_PAIRS_KEPT ? n : WORLD_PAIRS_KEPT;
     for (int k = 0; k < kept; k++) {
-        ShapePair p = w->bp_out[k];
-        Contact c = { { 0.0f, 0.0f }, 0.0f };
-        shapes_collide(&w->shapes[p.a], &w->shapes[p.b], &c);
-        push_pair(w, p.a, p.b, c);
+        push_pair(w, w->bp_out[k].a, w->bp_out[k].b, w->bp_contacts[k]);
     }
     w->pair_total = n;
     w->pairs_exact = !broadphase_stopped(w->bp) && n < INT_MAX;

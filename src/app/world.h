@@ -64,6 +64,7 @@ typedef struct World {
     bool pairs_exact;  /* false: the pass stopped at WORLD_TEST_BUDGET */
     Broadphase *bp;
     ShapePair *bp_out;
+    Contact *bp_contacts;  /* the contact of each pair in bp_out */
     int bp_cap;
 } World;
 
