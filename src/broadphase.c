@@ -57,12 +57,12 @@
  *   Instructions per tick (callgrind, make bench-callgrind-broadphase: the
  *   stable figure while the machine is shared; wall times there vary 2x):
  *
- *                              before       inline boxes, lazy hulls,
- *                                           packed box test, load <= 2
- *     sparse 10,000             11.6 M          9.2 M
- *     sparse 50,000             57.8 M         46.5 M
- *     dense  10,000             43.4 M         37.9 M
- *     dense  50,000              917 M          809 M
+ *                              before       inline boxes, lazy hulls,   the box test
+ *                                           packed box test, load <= 2  first
+ *     sparse 10,000             11.6 M          9.2 M                   9.0 M
+ *     sparse 50,000             57.8 M         46.5 M                  45.1 M
+ *     dense  10,000             43.4 M         37.9 M                  35.9 M
+ *     dense  50,000              917 M          809 M                   759 M
  *
  *   Cell factors 1.5 and 3 against 2 (callgrind): sparse 10,000 9.45 and
  *   9.16 M, dense 10,000 37.3 and 40.2 M; a table load of <= 1 or <= 4
@@ -237,12 +237,11 @@ static inline bool bp_meets(BpReach r, const BpEntry *q)
 }
 
 /* Step 5's rule: p and q (entries of one bucket, r = bp_reach(p)) are a
- * candidate in this cell: the same cell, the first the two boxes share,
- * and the boxes overlap. One branch: the candidates are few and
- * unpredictable. */
+ * candidate in this cell: the boxes overlap (one packed compare, most often
+ * false: looked at first), in the same cell, the first the two share. */
 static inline bool bp_take(const BpEntry *p, BpReach r, const BpEntry *q)
 {
-    return (p->cell == q->cell) & ((p->first | q->first) == 3u) & bp_meets(r, q);
+    return bp_meets(r, q) && ((p->cell == q->cell) & ((p->first | q->first) == 3u));
 }
 
 static inline bool bp_overlap(const BpBox *a, const BpBox *b)
@@ -281,20 +280,14 @@ static inline void bp_emit(Broadphase *bp, const Shape *shapes, int i, int j, Bp
     const Shape *sb = &shapes[b];
     Contact c = { { 0.0f, 0.0f }, 0.0f };
     bool want = o->contacts != NULL && o->count < o->max_out;
-    bool hit;
-    if (sa->kind == SHAPE_CIRCLE && sb->kind == SHAPE_CIRCLE) {
-        hit = shapes_collide_hulls(sa, NULL, sb, NULL, want ? &c : NULL);
-    } else if (want && sa->kind != SHAPE_POLY && sb->kind != SHAPE_POLY) {
-        /* a circle and a rectangle, two rectangles: shapes_collide's contact
-           comes from their closed forms, not from the hulls (the same
-           verdict, but the contact may differ in its last bits) */
-        hit = shapes_collide(sa, sb, &c);
-    } else {
-        // both valid (step 1); a circle's hull is not read
-        const Hull *ha = sa->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, a) : NULL;
-        const Hull *hb = sb->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, b) : NULL;
-        hit = shapes_collide_hulls(sa, ha, sb, hb, want ? &c : NULL);
-    }
+    /* both valid (step 1); a circle's hull is not read. The contact is
+       shapes_collide's to the bit: for a rectangle both read the same frame
+       (hull_rect_frame: centre, rot_make's cos/sin, half extents) with the
+       same closed forms (sat_circle_box, sat_rects, sat_upright_rects),
+       for a polygon the same hull (test_contacts checks every kind) */
+    const Hull *ha = sa->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, a) : NULL;
+    const Hull *hb = sb->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, b) : NULL;
+    bool hit = shapes_collide_hulls(sa, ha, sb, hb, want ? &c : NULL);
     if (hit) {
         if (o->hit != NULL) {
             o->hit[a] = true;
