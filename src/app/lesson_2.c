@@ -185,7 +185,7 @@ static Vec2 marker_anchor(const Picture *q)
     case REGION_EDGE:
         if (sx == 0 && sy != 0) {
             /* a strip above or below the box: along it, towards the middle */
-            float x = cc.x + (cc.x < rc.x ? off : -off);
+            float x = cc.x + (cc.x < rc.x ? r + 16.0f : -(r + 16.0f));
             return (Vec2){ fminf(fmaxf(x, rc.x - hw), rc.x + hw), rc.y + (float)sy * (hh + 0.5f * r) };
         }
         if (sx != 0) {
@@ -198,6 +198,31 @@ static Vec2 marker_anchor(const Picture *q)
     default:
         return (Vec2){ rc.x + (float)sx * (hw + 0.5f * r), rc.y + (float)sy * (hh + 0.5f * r) };
     }
+}
+
+/* lesson_label with the box wanted at want, its leader (when it moves)
+ * from anchor: a marker for a zone too small to hold it goes out beside
+ * the zone, its leader pointing back in. */
+static void label_beside(Canvas *c, Vec2 anchor, Vec2 want_at, float size, Color col, Align align, const char *text)
+{
+    const float fit = c->view.fit;
+    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * size * fit, pad = 5.0f * fit;
+    if (!(w > 0.0f)) return;
+    Vec2 s = view_to_screen(&c->view, want_at), a = view_to_screen(&c->view, anchor);
+    float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
+    float y = s.y - 0.5f * h;
+    ScreenBox want = { x - pad, y - 0.5f * pad, x + w + pad, y + h + 0.5f * pad, 0.0f };
+    ScreenBox got = canvas_place_label(c, want, a);
+    Vec2 lo = view_to_canvas(&c->view, (Vec2){ got.x0, got.y0 }), hi = view_to_canvas(&c->view, (Vec2){ got.x1, got.y1 });
+    Vec2 l0 = a, l1 = a;
+    if (canvas_label_leader(c, a, got, &l0, &l1)) {
+        Vec2 p = view_to_canvas(&c->view, l0), q = view_to_canvas(&c->view, l1);
+        draw_line(c, p, q, 3.5f, LESSON_SHADE);
+        draw_line(c, p, q, 1.5f, lesson_alpha(col, 220));
+    }
+    draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, LESSON_SHADE);
+    draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad, got.y0 + 0.5f * pad + 0.06f * h }), size, col,
+              ALIGN_LEFT, text);
 }
 
 static void draw_over(const App *app, const void *state, Canvas *c)
@@ -223,34 +248,65 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         lesson_halo_line(c, cp, cc, 4.0f, corner);
         draw_dot(c, cp, 6.0f, corner);
     }
-    draw_dot(c, cc, 6.0f, LESSON_INK);
+    /* the centre's dot never hides a small circle (lesson_center_dot), and
+     * a circle under 8 px on screen gets a ring so it is found at a glance */
+    const float zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+    if (r * zoom < 8.0f) {
+        draw_circle_outline(c, cc, r + 10.0f / zoom, 5.0f, LESSON_SHADE);
+        draw_circle_outline(c, cc, r + 10.0f / zoom, 2.0f, LESSON_INK);
+    }
+    draw_dot(c, cc, lesson_center_dot(r * zoom), LESSON_INK);
     draw_dot(c, rc, 5.0f, LESSON_INK);
 
-    /* the numbers first, by the lines they measure; both centres stay visible */
-    lesson_keep_clear(c, cc, 6.0f);
+    /* the numbers first, each by the segment it measures: |dx| on the side
+     * of the box's centre line away from the circle (the |dy| segment
+     * rises on the circle's side), |dy| beside its own segment, on the part
+     * of it outside the circle where there is room (else beside the
+     * circle), so no leader crosses the circle */
+    lesson_keep_clear(c, cc, lesson_center_dot(r * zoom));
     lesson_keep_clear(c, rc, 5.0f);
+    const float up = cc.y < rc.y ? -1.0f : 1.0f;   /* where the |dy| segment goes from the knee */
     snprintf(text, sizeof text, tr("lesson2.dx"), (double)q.rep.adx);
-    lesson_label(c, (Vec2){ 0.5f * (rc.x + knee.x), rc.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
+    lesson_label(c, (Vec2){ 0.5f * (rc.x + knee.x), rc.y - up * 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
     if (q.rep.ady > 1.0f) {
         snprintf(text, sizeof text, tr("lesson2.dy"), (double)q.rep.ady);
-        lesson_label(c, (Vec2){ knee.x + (cc.x >= rc.x ? 12.0f : -12.0f), 0.5f * (knee.y + cc.y) }, LESSON_SMALL,
-                     LESSON_INK, cc.x >= rc.x ? ALIGN_LEFT : ALIGN_RIGHT, text);
+        const float outside = q.rep.ady - r;   /* the segment's length outside the circle */
+        /* towards the box's middle (the box's own sides are near the
+         * other side), above or below the |dx| segment */
+        const float side = cc.x >= rc.x ? -1.0f : 1.0f;
+        Vec2 at = outside >= 40.0f ? (Vec2){ knee.x + side * 12.0f, knee.y + up * 0.5f * outside }
+                                   : (Vec2){ knee.x + side * (r + 14.0f), 0.5f * (knee.y + cc.y) };
+        lesson_label(c, at, LESSON_SMALL, LESSON_INK, side > 0.0f ? ALIGN_LEFT : ALIGN_RIGHT, text);
     }
     if (part == REGION_CORNER) {
         float d = sqrtf(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy);
         snprintf(text, sizeof text, tr("lesson2.corner_len"), (double)d, q.rep.hit ? "≤" : ">", (double)r);
-        lesson_label(c, (Vec2){ cc.x + sx * (r + 12.0f), cc.y }, LESSON_LABEL, corner,
+        lesson_label(c, (Vec2){ cc.x + sx * (r + 16.0f / zoom), cc.y }, LESSON_LABEL, corner,
                      sx > 0.0f ? ALIGN_LEFT : ALIGN_RIGHT, text);
     }
 
     /* then the zone names: the one holding the centre marked ▶, larger, in
      * that zone; the other two smaller, across the box from the circle,
      * each in its own zone. A circle small enough is kept whole. */
-    if (r <= 100.0f) lesson_keep_clear(c, cc, r + 4.0f);
+    if (r <= 100.0f) lesson_keep_clear(c, cc, r + 10.0f / zoom);   /* the selection ring too */
     static const char *const KEYS[4] = { "", "lesson2.zone_far", "lesson2.zone_edge", "lesson2.zone_corner" };
-    snprintf(text, sizeof text, "▶ %s", tr(KEYS[part]));
-    lesson_label(c, marker_anchor(&q), LESSON_LABEL, part == REGION_EDGE ? LESSON_INK : zone_color(app, part),
-                 ALIGN_CENTER, text);
+    /* the zones are where the circle's CENTRE lies: the marker says so */
+    snprintf(text, sizeof text, tr("lesson2.marker"), tr(KEYS[part]));
+    /* beside the circle, never across it: a marker out to one side of
+     * the circle starts (or ends) at its anchor */
+    const Vec2 m = marker_anchor(&q);
+    const Align mal = m.x > cc.x + r ? ALIGN_LEFT : m.x < cc.x - r ? ALIGN_RIGHT : ALIGN_CENTER;
+    const Color mcol = part == REGION_EDGE ? LESSON_INK : zone_color(app, part);
+    if (part == REGION_CORNER && r * zoom < 40.0f) {
+        /* a corner square too small for its name: the name diagonally in
+         * over the box, clear of the |dx| and |dy| lines (which run along
+         * the box's edges here), a leader back into the square */
+        const float cx = cc.x >= rc.x ? 1.0f : -1.0f, cy = cc.y >= rc.y ? 1.0f : -1.0f, in = r + 40.0f / zoom;
+        label_beside(c, m, (Vec2){ m.x - cx * in, m.y - cy * in }, LESSON_LABEL, mcol,
+                     cx > 0.0f ? ALIGN_RIGHT : ALIGN_LEFT, text);
+    } else {
+        lesson_label(c, m, LESSON_LABEL, mcol, mal, text);
+    }
     const Vec2 other[4] = {
         { 0.0f, 0.0f },
         { rc.x - sx * 0.5f * hw, rc.y - sy * (hh + r + 26.0f) },          /* far: beyond the far side */
@@ -290,11 +346,14 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
         break;
     case REGION_CORNER:
     default:
-        snprintf(lines[0], 160, tr("lesson2.corner_why"), (double)hw, (double)p->adx, (double)(hw + r), (double)hh,
-                 (double)p->ady, (double)(hh + r));
-        snprintf(lines[1], 160, tr("lesson2.corner"), (double)p->cx, (double)p->cy,
+        /* why not far, not an edge band: one line an axis (together they
+         * overflow a line's 160 bytes in Vietnamese) */
+        if (max < 3) return 0;
+        snprintf(lines[0], 160, tr("lesson2.corner_why_x"), (double)hw, (double)p->adx, (double)(hw + r));
+        snprintf(lines[1], 160, tr("lesson2.corner_why_y"), (double)hh, (double)p->ady, (double)(hh + r));
+        snprintf(lines[2], 160, tr("lesson2.corner"), (double)p->cx, (double)p->cy,
                  (double)(p->cx * p->cx + p->cy * p->cy), p->hit ? "≤" : ">", (double)(r * r), v);
-        n = 2;
+        n = 3;
         break;
     }
     strncat(lines[n - 1], lesson_tie_note(q.tie), 159 - strlen(lines[n - 1]));
