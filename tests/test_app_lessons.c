@@ -908,6 +908,60 @@ static void test_sat_number_lines_on_screen(void **s)
     text_fixture_close(&fx);
 }
 
+/* Test: lesson 4, every preset and language: no label covers a shadow bar
+ * on the x axis (the 'overlap 120' label once hid A's whole x-shadow in
+ * F3). The bars are where lesson_4.c draws them: A's 8 px wide at
+ * y = 622 - 7, B's at 622 + 7, each from its box's left side to its right. */
+static void test_lesson4_labels_beside_bars(void **s)
+{
+    (void)s;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(surf);
+    SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+    assert_non_null(r);
+    Text *text = text_create(r);
+    assert_non_null(text);
+    Canvas c;
+    memset(&c, 0, sizeof c);
+    static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
+    static const SDL_Keycode PRESETS[4] = { 0, SDLK_F2, SDLK_F3, SDLK_F4 };
+    char err[256];
+    int frames = 0;
+    for (int l = 0; l < 3; l++) {
+        assert_true(i18n_set_language(LANGS[l], err, sizeof err));
+        for (int p = 0; p < 4; p++) {
+            App app;
+            assert_true(app_init(&app, 4));
+            if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+            assert_int_equal(app.preset, p);
+            app_tick(&app);
+            int placed = 0;
+            frame_overlaps(&app, r, text, &c, &placed);
+            for (int k = 0; k < 2; k++) {
+                const Rect b = app.world.shapes[k].rect;
+                const float y = 622.0f + (k == 0 ? -7.0f : 7.0f);
+                ScreenBox bar = { b.center.x - b.half.x, y - 4.0f, b.center.x + b.half.x, y + 4.0f, 0.0f };
+                for (int i = 0; i < placed; i++) {
+                    Vec2 lo = view_to_canvas(&c.view, (Vec2){ c.labels[i].x0, c.labels[i].y0 });
+                    Vec2 hi = view_to_canvas(&c.view, (Vec2){ c.labels[i].x1, c.labels[i].y1 });
+                    if (lo.x < bar.x1 && bar.x0 < hi.x && lo.y < bar.y1 && bar.y0 < hi.y)
+                        fail_msg("%s, F%d: label %d (%.0f,%.0f)-(%.0f,%.0f) covers %c's x-shadow [%.0f, %.0f]", LANGS[l],
+                                 p + 1, i, (double)lo.x, (double)lo.y, (double)hi.x, (double)hi.y, k == 0 ? 'A' : 'B',
+                                 (double)bar.x0, (double)bar.x1);
+                }
+            }
+            frames++;
+            app_free(&app);
+        }
+    }
+    assert_int_equal(frames, 12);
+    assert_true(i18n_set_language("en", err, sizeof err));
+    canvas_free(&c);
+    text_destroy(text);
+    SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+}
+
 /* Test: no HUD line of any lesson is cut off at its 160-byte buffer (a
  * line that fills it, 159 bytes, was cut: lesson 2's corner reasons once
  * lost "= 218.0" in Vietnamese), in each language and preset, every step
@@ -968,6 +1022,7 @@ int main(void)
         cmocka_unit_test(test_lesson1_tiny_circle_seen),
         cmocka_unit_test(test_lesson4_names_apart_when_nested),
         cmocka_unit_test(test_hud_lines_whole),
+        cmocka_unit_test(test_lesson4_labels_beside_bars),
     };
     /* CL_TEST_FILTER=test_label* runs only the tests named so */
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));

@@ -83,9 +83,35 @@ static void axis_picture(const App *app, Canvas *c, bool horizontal, float a0, f
         draw_line(c, AT(o0, -16.0f), AT(o0, 16.0f), 2.5f, gap);
         snprintf(text, sizeof text, tr("lesson4.gap"), (double)(o0 - o1));
     }
-    float mid = 0.5f * (o0 + o1);
-    at = horizontal ? (Vec2){ mid, base - 32.0f } : (Vec2){ base + 24.0f, mid };
-    lesson_label(c, at, LESSON_LABEL, o0 <= o1 ? hit : gap, horizontal ? ALIGN_CENTER : ALIGN_LEFT, text);
+    /* the amount beside the bars, never on them: on the x axis past the
+     * bars' right end, level with them (left of their left end when the
+     * canvas has no room on the right); on the y axis to their right */
+    if (horizontal) {
+        const float lo = fminf(a0, b0), hi = fmaxf(a1, b1);
+        const float w = measure_hud_text(c, LESSON_LABEL, text);
+        const bool right = hi + 16.0f + w + 12.0f <= CANVAS_W;
+        at = (Vec2){ right ? hi + 16.0f : lo - 16.0f, base };
+        lesson_label(c, at, LESSON_LABEL, o0 <= o1 ? hit : gap, right ? ALIGN_LEFT : ALIGN_RIGHT, text);
+        /* the legend, at the other end: which shadow is whose (colours
+         * alone do not say), A's over B's as the bars are, both above the
+         * bottom panels */
+        const float lx = right ? lo - 16.0f : hi + 16.0f;
+        const Align la = right ? ALIGN_RIGHT : ALIGN_LEFT;
+        lesson_label(c, (Vec2){ lx, base - 42.0f }, LESSON_SMALL, ca, la, tr("lesson4.shadow_a"));
+        lesson_label(c, (Vec2){ lx, base - 10.0f }, LESSON_SMALL, cb, la, tr("lesson4.shadow_b"));
+    } else {
+        at = (Vec2){ base + 24.0f, 0.5f * (o0 + o1) };
+        lesson_label(c, at, LESSON_LABEL, o0 <= o1 ? hit : gap, ALIGN_LEFT, text);
+    }
+    /* a shadow under 6 px on screen gets a ring, so it is found */
+    const float scale = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+    const float ends[2][2] = { { a0, a1 }, { b0, b1 } };
+    for (int k = 0; k < 2; k++)
+        if ((ends[k][1] - ends[k][0]) * scale < 6.0f) {
+            Vec2 m = AT(0.5f * (ends[k][0] + ends[k][1]), k == 0 ? -7.0f : 7.0f);
+            draw_circle_outline(c, m, 12.0f / scale, 4.5f, LESSON_SHADE);
+            draw_circle_outline(c, m, 12.0f / scale, 2.0f, k == 0 ? ca : cb);
+        }
 #undef AT
 }
 
