@@ -54,6 +54,13 @@ static void test_cli_good(void **s)
     assert_int_equal(o.lesson, 1);
     assert_string_equal(o.scene, "a.json");
     assert_true(o.lesson_set);
+    /* --seed's whole range, the top of it past a 32-bit long (the
+     * browser's wasm32 build) */
+    assert_int_equal(cli("--seed", "4294967295", NULL, NULL, &o), CLI_OK);
+    assert_true(o.seed_set);
+    assert_true(o.seed == 4294967295LL);
+    assert_int_equal(cli("--seed", "0", NULL, NULL, &o), CLI_OK);
+    assert_true(o.seed == 0);
 }
 
 /* Test 2: every bad command line is an error with a message. */
@@ -73,6 +80,8 @@ static void test_cli_bad(void **s)
         { "--size", "1024x768", NULL, NULL },     { "--headless", "--frames=1", "--size", "1024" },
         { "--headless", "--frames=1", "--size", "10x10" }, { "--headless", "--frames=1", "--size", "1024x768x2" },
         { "--headless", "--frames=1", "--size", "x768" },
+        { "--seed", "4294967296", NULL, NULL },   { "--seed", "-1", NULL, NULL },
+        { "--seed", "99999999999999999999", NULL, NULL },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(cli(cases[i][0], cases[i][1], cases[i][2], cases[i][3], &o), CLI_ERROR);

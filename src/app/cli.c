@@ -28,12 +28,14 @@ const char *cli_usage(void)
            "                    as a window of that size shows it\n";
 }
 
-static bool parse_long(const char *s, long lo, long hi, long *out)
+/* long long: --seed's 4294967295 does not fit a 32-bit long (the browser's
+ * wasm32 build) */
+static bool parse_long(const char *s, long long lo, long long hi, long long *out)
 {
     if (s == NULL || *s == '\0') return false;
     char *end = NULL;
     errno = 0;
-    long v = strtol(s, &end, 10);
+    long long v = strtoll(s, &end, 10);
     if (*end != '\0' || errno != 0 || v < lo || v > hi) return false;
     *out = v;
     return true;
@@ -77,7 +79,7 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         if (value[0] == '\0') { snprintf(err, errlen, "%s needs a value, not an empty string", name); return CLI_ERROR; }
         if (strlen(value) >= 4000) { snprintf(err, errlen, "%s: the value is too long (4000 characters at most)", name); return CLI_ERROR; }
         if (strcmp(name, "--lesson") == 0) {
-            long n = 0;
+            long long n = 0;
             if (!parse_long(value, 0, lesson_count() - 1, &n)) {
                 snprintf(err, errlen, "--lesson must be a whole number from 0 to %d, not '%s'", lesson_count() - 1, value);
                 return CLI_ERROR;
@@ -85,13 +87,15 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             o->lesson = (int)n;
             lesson_set = true;
         } else if (strcmp(name, "--frames") == 0) {
-            if (!parse_long(value, 0, 100000000L, &o->frames)) {
+            long long frames = 0;
+            if (!parse_long(value, 0, 100000000LL, &frames)) {
                 snprintf(err, errlen, "--frames must be a whole number from 0 to 100000000, not '%s'", value);
                 return CLI_ERROR;
             }
+            o->frames = (long)frames;
             frames_set = true;
         } else if (strcmp(name, "--seed") == 0) {
-            if (!parse_long(value, 0, 4294967295L, &o->seed)) {
+            if (!parse_long(value, 0, 4294967295LL, &o->seed)) {
                 snprintf(err, errlen, "--seed must be a whole number from 0 to 4294967295, not '%s'", value);
                 return CLI_ERROR;
             }
@@ -99,7 +103,7 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
         } else if (strcmp(name, "--size") == 0) {
             char wtxt[16] = "", htxt[16] = "";
             const char *x = strchr(value, 'x');
-            long sw = 0, sh = 0;
+            long long sw = 0, sh = 0;
             if (x != NULL && x - value < (long)sizeof wtxt && strlen(x + 1) < sizeof htxt) {
                 snprintf(wtxt, sizeof wtxt, "%.*s", (int)(x - value), value);
                 snprintf(htxt, sizeof htxt, "%s", x + 1);

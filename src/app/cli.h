@@ -18,7 +18,7 @@ typedef struct Options {
     const char *state_out;   /* --state-out FILE.json */
     const char *lang;        /* --lang en|zh-TW|vi, or NULL */
     bool seed_set;           /* --seed N given */
-    long seed;               /* --seed N: 0 .. 4294967295 */
+    long long seed;          /* --seed N: 0 .. 4294967295 */
     int out_w, out_h;        /* --size WxH (headless): the picture's pixels; 0: 1280x720 */
 } Options;
 
