@@ -10,6 +10,11 @@
  *       focus (its line and both shadows); every preset, every step of the
  *       walk, three languages. (The all-axes view, up to 7 number lines at
  *       once, is not held to it yet.)
+ *   lesson 5: each of C, A, C', A' is named by exactly one label, and
+ *       points at one place (C inside the box: A = C, A' = C') share one
+ *       label ("C = A"), never four names piled on two points; the points
+ *       recomputed here in double from the shapes; every preset and 40
+ *       seeded arrangements with C inside the box, three languages.
  *
  * Each frame is drawn at 1280x720 as main.c draws it headless.
  */
@@ -154,6 +159,118 @@ static void test_sat_labels_off_number_lines(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* ---- Lesson 5: one name per point ------------------------------------- */
+
+typedef struct DPt { double x, y; } DPt;
+
+/* C, A, C', A' (in that order) from the world's circle and box. */
+static void lesson5_points(const World *w, DPt p[4])
+{
+    const Circle c = w->shapes[0].circle;
+    const Rect r = w->shapes[1].rect;
+    const double ca = cos((double)r.angle), sa = sin((double)r.angle);
+    const double dx = (double)c.center.x - r.center.x, dy = (double)c.center.y - r.center.y;
+    /* turned by -angle about the box's centre */
+    const double lx = ca * dx + sa * dy, ly = -sa * dx + ca * dy;
+    const double ax = fmin(fmax(lx, -(double)r.half.x), (double)r.half.x), ay = fmin(fmax(ly, -(double)r.half.y), (double)r.half.y);
+    p[0] = (DPt){ c.center.x, c.center.y };
+    p[1] = (DPt){ r.center.x + ca * ax - sa * ay, r.center.y + sa * ax + ca * ay };
+    p[2] = (DPt){ r.center.x + lx, r.center.y + ly };
+    p[3] = (DPt){ r.center.x + ax, r.center.y + ay };
+}
+
+/* The points a label names: a bit each for C, A, C', A' when the text is
+ * only such names joined by " = ", else 0. */
+static unsigned point_names(const char *text)
+{
+    static const char *const NAMES[4] = { "C", "A", "C'", "A'" };
+    unsigned bits = 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *tok = buf; tok != NULL;) {
+        char *next = strstr(tok, " = ");
+        if (next != NULL) { *next = '\0'; next += 3; }
+        int k = 0;
+        while (k < 4 && strcmp(tok, NAMES[k]) != 0) k++;
+        if (k == 4) return 0;
+        bits |= 1u << k;
+        tok = next;
+    }
+    return bits;
+}
+
+/* Problems with the names of lesson 5's points in the frame just drawn. */
+static int lesson5_names(const App *app, const char *where)
+{
+    DPt p[4];
+    lesson5_points(&app->world, p);
+    unsigned label_of[4] = { 0 }, seen = 0;
+    int count[4] = { 0 }, bad = 0;
+    for (int i = 0; i < F.log.text_count; i++) {
+        const DrawnText *t = &F.log.texts[i];
+        unsigned bits = t->hud ? 0 : point_names(t->text);
+        for (int k = 0; k < 4; k++)
+            if (bits & (1u << k)) { count[k]++; label_of[k] = (unsigned)i + 1; }
+        seen |= bits;
+    }
+    static const char *const NAMES[4] = { "C", "A", "C'", "A'" };
+    for (int k = 0; k < 4; k++)
+        if (count[k] != 1) {
+            print_message("%s: %s is named by %d labels\n", where, NAMES[k], count[k]);
+            bad++;
+        }
+    for (int j = 0; j < 4; j++)
+        for (int k = j + 1; k < 4; k++)
+            if (hypot(p[j].x - p[k].x, p[j].y - p[k].y) < 0.5 && label_of[j] != label_of[k]) {
+                print_message("%s: %s and %s are one point (%.1f, %.1f) with two labels\n", where, NAMES[j], NAMES[k],
+                              p[j].x, p[j].y);
+                bad++;
+            }
+    return bad;
+}
+
+static void test_lesson5_one_name_per_point(void **state)
+{
+    (void)state;
+    char err[512];
+    int frames = 0, bad = 0, shared = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        /* the presets, then arrangements with the circle's centre inside the box */
+        for (int run = 0; run < 5 + 40; run++) {
+            App app;
+            assert_true(app_init(&app, 5));
+            if (run < 5) {
+                if (PRESETS[run] != 0) tap(&app, PRESETS[run]);
+                if (app.preset != run) { app_free(&app); continue; }
+            } else {
+                uint32_t seed = 2654435761u * (uint32_t)(run + 1);
+                Body *c = &app.world.bodies[0], *r = &app.world.bodies[1];
+                float ang = (float)(seed % 360u) * RAD_PER_DEG, u = (float)((seed >> 9) % 100u) / 100.0f - 0.5f,
+                      v = (float)((seed >> 17) % 100u) / 100.0f - 0.5f;
+                r->angle = ang;
+                /* a point of the box: (u w, v h) in its frame, |u|, |v| < 0.9 */
+                float lx = u * 1.8f * r->half.x, ly = v * 1.8f * r->half.y;
+                c->pos = (Vec2){ r->pos.x + cosf(ang) * lx - sinf(ang) * ly, r->pos.y + sinf(ang) * lx + cosf(ang) * ly };
+                c->radius = 20.0f + (float)((seed >> 5) % 60u);
+            }
+            app_tick(&app);
+            frame_draw(&app);
+            char where[64];
+            snprintf(where, sizeof where, "%s, lesson 5, %s%d", LANGS[l], run < 5 ? "F" : "arrangement ", run < 5 ? run + 1 : run - 4);
+            DPt p[4];
+            lesson5_points(&app.world, p);
+            shared += hypot(p[0].x - p[1].x, p[0].y - p[1].y) < 0.5;
+            bad += lesson5_names(&app, where);
+            frames++;
+            app_free(&app);
+        }
+    }
+    print_message("  %d frames of lesson 5, %d with C inside the box\n", frames, shared);
+    assert_true(shared >= 3 * 40);   /* the arrangements put C inside */
+    assert_int_equal(bad, 0);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -181,6 +298,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sat_labels_off_number_lines),
+        cmocka_unit_test(test_lesson5_one_name_per_point),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

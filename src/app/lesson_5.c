@@ -11,6 +11,7 @@
 #include "lessons.h"
 #include "i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -130,19 +131,51 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     lesson_keep_clear(c, q.a_world, 7.0f);
     lesson_keep_clear(c, q.ghost, 6.0f);
     lesson_keep_clear(c, q.a_local, 8.0f);
-    lesson_label(c, (Vec2){ q.c.center.x - 14.0f, q.c.center.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
-    lesson_label(c, (Vec2){ q.a_world.x + 14.0f, q.a_world.y - 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
-    lesson_label(c, (Vec2){ q.ghost.x - 14.0f, q.ghost.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C'");
-    lesson_label(c, (Vec2){ q.a_local.x + 14.0f, q.a_local.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A'");
+    if (q.dist <= 0.5f) {
+        /* C inside the box: the clamp leaves it where it is, so A is C and
+         * A' is C' (four names on two points would pile up): one label
+         * each, on the side away from the other point */
+        Vec2 d = { q.c.center.x - q.ghost.x, q.c.center.y - q.ghost.y };
+        float len = sqrtf(d.x * d.x + d.y * d.y);
+        Vec2 u = len > 1.0f ? (Vec2){ d.x / len, d.y / len } : (Vec2){ 0.0f, -1.0f };
+        Align al = u.x > 0.35f ? ALIGN_LEFT : u.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+        Align al2 = u.x > 0.35f ? ALIGN_RIGHT : u.x < -0.35f ? ALIGN_LEFT : ALIGN_CENTER;
+        /* just outside the circle (a name inside a small one crosses its
+         * outline), its leader from the point itself */
+        const float off = q.c.radius + 18.0f;
+        lesson_label_from(c, (Vec2){ q.c.center.x + u.x * off, q.c.center.y + u.y * off }, q.c.center, LESSON_LABEL,
+                          LESSON_INK, al, "C = A");
+        lesson_label_from(c, (Vec2){ q.ghost.x - u.x * off, q.ghost.y - u.y * off }, q.ghost, LESSON_LABEL, LESSON_INK,
+                          al2, "C' = A'");
+    } else {
+        /* a name moved off its place gets its leader from the point itself */
+        lesson_label_from(c, (Vec2){ q.c.center.x - 14.0f, q.c.center.y - 16.0f }, q.c.center, LESSON_LABEL, LESSON_INK,
+                          ALIGN_RIGHT, "C");
+        lesson_label_from(c, (Vec2){ q.a_world.x + 14.0f, q.a_world.y - 16.0f }, q.a_world, LESSON_LABEL, acc, ALIGN_LEFT,
+                          "A");
+        lesson_label_from(c, (Vec2){ q.ghost.x - 14.0f, q.ghost.y - 16.0f }, q.ghost, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT,
+                          "C'");
+        lesson_label_from(c, (Vec2){ q.a_local.x + 14.0f, q.a_local.y + 16.0f }, q.a_local, LESSON_LABEL, acc, ALIGN_LEFT,
+                          "A'");
+    }
     if (q.dist > 0.5f) {
         snprintf(text, sizeof text, tr("lesson5.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
         Vec2 mid = { 0.5f * (q.ghost.x + q.a_local.x), 0.5f * (q.ghost.y + q.a_local.y) + 26.0f };
         lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
     }
     if (turned) {
+        /* beside the arc's middle, on its outer side (away from the
+         * box's centre, where C and C' have their names) */
         Vec2 m = vec2_rotate_about(q.c.center, q.r.center, 0.5f * ang);
+        Vec2 o = { m.x - q.r.center.x, m.y - q.r.center.y };
+        float ol = sqrtf(o.x * o.x + o.y * o.y);
+        o = ol > 1.0f ? (Vec2){ o.x / ol, o.y / ol } : (Vec2){ 0.0f, -1.0f };
+        Align al = o.x > 0.35f ? ALIGN_LEFT : o.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+        /* an arc inside the circle (a short turn) gets its label outside it */
+        float mc = sqrtf((m.x - q.c.center.x) * (m.x - q.c.center.x) + (m.y - q.c.center.y) * (m.y - q.c.center.y));
+        float off = mc < q.c.radius ? q.c.radius - mc + 14.0f : 16.0f;
         snprintf(text, sizeof text, tr("lesson5.turn"), (double)(ang / RAD_PER_DEG));
-        lesson_label(c, (Vec2){ m.x, m.y - 24.0f }, LESSON_SMALL, acc, ALIGN_CENTER, text);
+        lesson_label_from(c, (Vec2){ m.x + o.x * off, m.y + o.y * (off + 8.0f) }, m, LESSON_SMALL, acc, al, text);
     }
     lesson_label(c, (Vec2){ up.center.x, up.center.y - up.half.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER,
                  tr("lesson5.ghost"));
