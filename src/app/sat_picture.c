@@ -581,9 +581,10 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         float tm = fminf(fmaxf(mid, ln->t0 + 30.0f), ln->t1 - 30.0f);
         const Vec2 cand[4] = { on_line(dir, mid, ln->k - toward * dk), on_line(dir, mid, ln->k + toward * (dk + 20.0f)),
                                on_line(dir, tm, ln->k - toward * dk), on_line(dir, ln->t1 + 8.0f, ln->k) };
-        /* the first where the whole label is on the visible canvas and off
-         * the panels (a wide label slid back onto the canvas would cover
-         * the number line it is about); else the first whose middle is */
+        /* the first where the whole label is on the visible canvas, its
+         * middle off the panels (a wide label slid back onto the canvas
+         * would cover the number line it is about); else the first whose
+         * middle is */
         Vec2 vlo, vhi;
         visible_box(c, 8.0f, &vlo, &vhi);
         int pick = -1;
@@ -594,8 +595,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
                 const Vec2 corner[4] = { { v.x - ex, v.y - ey }, { v.x + ex, v.y - ey }, { v.x - ex, v.y + ey }, { v.x + ex, v.y + ey } };
                 bool ok = true;
                 for (int m = 0; m < 4; m++)
-                    ok = ok && corner[m].x >= vlo.x && corner[m].x <= vhi.x && corner[m].y >= vlo.y &&
-                         corner[m].y <= vhi.y && (pass == 1 || !panels_hold(pn, corner[m]));
+                    ok = ok && corner[m].x >= vlo.x && corner[m].x <= vhi.x && corner[m].y >= vlo.y && corner[m].y <= vhi.y;
                 if (ok && !panels_hold(pn, v)) pick = k;
             }
         if (pick < 0) pick = 0;
