@@ -16,6 +16,14 @@
  *       recomputed here in double from the shapes; every preset and 40
  *       seeded arrangements with C inside the box, three languages.
  *
+ *   lesson 13 (response): no arrow's label (the push, each contact's
+ *       normal, the velocity kept, the part removed) sits at another
+ *       arrow's end (within 12 px of it) unless it is as near its own (the
+ *       push's label, its arrow at the shape's centre: never); ends within
+ *       24 px of its own aside, and the centre where every arrow starts;
+ *       the arrows recomputed from the lesson's
+ *       --state-out "solid" record; every preset, three languages.
+ *
  * Each frame is drawn at 1280x720 as main.c draws it headless.
  */
 #include <stdarg.h>
@@ -24,16 +32,21 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <math.h>
+#include <stdlib.h>
 #include <SDL_ttf.h>
 
 #include "app/app.h"
+#include "app/lesson.h"
 #include "app/i18n.h"
 #include "app/lessons.h"
 #include "app/sat_picture.h"
 #include "app/text.h"
 #include "app_drive.h"
 #include "lab_run.h"
+
+#define SOLID_TEST_MAX 8   /* contacts drawn at most (lesson_13.c's SOLID_MAX_CONTACTS) */
 
 typedef struct Frame {
     SDL_Surface *surf;
@@ -271,6 +284,132 @@ static void test_lesson5_one_name_per_point(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* ---- Lesson 13: labels off the arrows ------------------------------------ */
+
+static Vec2 jvec(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    return (Vec2){ (float)json_number_value(json_array_get(v, 0)), (float)json_number_value(json_array_get(v, 1)) };
+}
+
+/* Distance from point p to box b (0 inside). */
+static double box_point_dist(ScreenBox b, Vec2 p)
+{
+    double dx = fmax(0.0, fmax(b.x0 - p.x, p.x - b.x1)), dy = fmax(0.0, fmax(b.y0 - p.y, p.y - b.y1));
+    return hypot(dx, dy);
+}
+
+/* Which end a lesson 13 label names: 0 the push (ends at "to"), 1 + k the
+ * tip of normal k, -2 the motion kept, -3 the motion wanted (the part
+ * removed, or "pushed the wrong way"), -9 not an arrow's label. */
+static int lesson13_names(const char *text)
+{
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "%s", tr("lesson13.push_label"));
+    char *pc = strchr(prefix, '%');
+    if (pc != NULL) *pc = '\0';
+    if (strcmp(text, tr("lesson13.kept_label")) == 0) return -2;
+    if (strcmp(text, tr("lesson13.removed_label")) == 0 || strcmp(text, tr("lesson13.removed_label_all")) == 0 ||
+        strcmp(text, tr("lesson13.wrong_label")) == 0)
+        return -3;
+    size_t m = strlen(prefix);
+    if (m > 0 && strncmp(text, prefix, m) == 0 && (isdigit((unsigned char)text[m]) || text[m] == '-')) return 0;
+    if (text[0] == 'n' && isdigit((unsigned char)text[1])) return atoi(text + 1);
+    return -9;
+}
+
+/* Labels nearer another arrow's end than the end of what they name. */
+static int lesson13_misplaced(const App *app, const char *where, int *named)
+{
+    json_t *st = app_state_json(app);
+    const json_t *so = json_object_get(json_object_get(st, "lesson"), "solid");
+    if (so == NULL) so = json_object_get(st, "solid");
+    int bad = 0;
+    if (so != NULL && json_is_true(json_object_get(so, "shown"))) {
+        /* the arrows' ends as lesson_13.c draws them */
+        Vec2 end[SOLID_TEST_MAX + 3];
+        int id[SOLID_TEST_MAX + 3], n = 0;
+        Vec2 to = jvec(so, "to"), motion = jvec(so, "motion"), kept = jvec(so, "kept");
+        end[n] = to; id[n++] = 0;
+        const json_t *cs = json_object_get(so, "contacts");
+        for (size_t k = 0; k < json_array_size(cs) && n < SOLID_TEST_MAX + 1; k++) {
+            Vec2 nn = jvec(json_array_get(cs, k), "normal");
+            end[n] = (Vec2){ to.x - nn.x * 80.0f, to.y - nn.y * 80.0f };
+            id[n++] = 1 + (int)k;
+        }
+        float ks = 0.5f / TICK_DT, ml = hypotf(motion.x, motion.y);
+        if (ml * ks > 160.0f) ks = 160.0f / ml;
+        end[n] = (Vec2){ to.x + kept.x * ks, to.y + kept.y * ks }; id[n++] = -2;
+        end[n] = (Vec2){ to.x + motion.x * ks, to.y + motion.y * ks }; id[n++] = -3;
+        for (int l = 0; l < F.c.label_count; l++) {
+            const char *text = label_text(F.c.labels[l]);
+            int what = lesson13_names(text);
+            if (what == -9) continue;
+            (*named)++;
+            /* its own end; the push's is the shape's centre, inside the
+             * shape, so its label stands off: it only must not sit at
+             * another arrow's end */
+            Vec2 mine = to;
+            for (int k = 0; k < n; k++)
+                if (id[k] == what) mine = end[k];
+            double own = box_point_dist(F.c.labels[l], mine), other = INFINITY;
+            int near = 0;
+            for (int k = 0; k < n; k++) {
+                /* ends within 24 px of its own cannot be told apart from it;
+                 * the push's end is the centre every other arrow starts from */
+                if (id[k] == what || id[k] == 0 || hypotf(end[k].x - mine.x, end[k].y - mine.y) < 24.0f) continue;
+                double d = box_point_dist(F.c.labels[l], end[k]);
+                if (d < other) { other = d; near = id[k]; }
+            }
+            /* at another arrow's end (12 px or nearer) and farther from its own */
+            if (other <= 12.0 && (what == 0 || own > other)) {
+                print_message("%s: label \"%s\" is %.0f px from the end it names, %.0f px from another arrow's end (%d)\n",
+                              where, text, own, other, near);
+                bad++;
+            }
+        }
+    }
+    json_decref(st);
+    return bad;
+}
+
+static void test_lesson13_labels_off_arrows(void **state)
+{
+    (void)state;
+    int lesson = -1;
+    for (int n = 0; n < lesson_count(); n++)
+        if (strcmp(lesson_get(n)->key, "lesson13") == 0) lesson = n;
+    assert_true(lesson > 0);
+    char err[512];
+    int frames = 0, shown = 0, bad = 0, named = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int p = 0; p < 5; p++) {
+            App app;
+            assert_true(app_init(&app, lesson));
+            if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+            if (app.preset != p) { app_free(&app); continue; }
+            /* as the screenshots: a few ticks, the preset's motion pushed */
+            for (int t = 0; t < 4; t++) app_tick(&app);
+            frame_draw(&app);
+            char where[64];
+            snprintf(where, sizeof where, "%s, lesson 13, F%d", LANGS[l], p + 1);
+            bad += lesson13_misplaced(&app, where, &named);
+            json_t *st = app_state_json(&app);
+            const json_t *so = json_object_get(json_object_get(st, "lesson"), "solid");
+            if (so == NULL) so = json_object_get(st, "solid");
+            shown += so != NULL && json_is_true(json_object_get(so, "shown"));
+            json_decref(st);
+            frames++;
+            app_free(&app);
+        }
+    }
+    print_message("  %d frames of lesson 13, %d with a push drawn, %d arrow labels\n", frames, shown, named);
+    assert_true(shown >= 3 * 4);
+    assert_true(named >= 3 * 4 * 2);
+    assert_int_equal(bad, 0);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -299,6 +438,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sat_labels_off_number_lines),
         cmocka_unit_test(test_lesson5_one_name_per_point),
+        cmocka_unit_test(test_lesson13_labels_off_arrows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -16,6 +16,7 @@
 #include "lessons.h"
 #include "i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -264,14 +265,41 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     }
     /* the ghost: where the motion put it, before the push */
     Vec2 push = { s->to.x - s->wanted.x, s->to.y - s->wanted.y };
+    Vec2 push_side = { 0.0f, 1.0f };   /* where the push's label went, from the shape's centre */
     float plen = sqrtf(dotv(push, push));
     if (plen > 1.0f) {
         draw_ghost(c, mb, s->wanted, true);
         lesson_halo_line(c, s->wanted, s->to, 3.0f, acc);
         draw_arrow(c, s->wanted, s->to, 3.0f, acc);
         snprintf(text, sizeof text, tr("lesson13.push_label"), (double)plen);
-        lesson_label(c, (Vec2){ 0.5f * (s->wanted.x + s->to.x), 0.5f * (s->wanted.y + s->to.y) - 30.0f }, LESSON_SMALL, acc,
-                     ALIGN_CENTER, text);
+        /* outside the shape (a push of a few px is all inside it, where the
+         * other arrows start), in the direction from its centre farthest
+         * from every other arrow (the normals, the motion kept and
+         * wanted), past the shape's edge; the leader back to the arrow */
+        Vec2 mid = { 0.5f * (s->wanted.x + s->to.x), 0.5f * (s->wanted.y + s->to.y) };
+        Vec2 away[SOLID_MAX_CONTACTS + 2];
+        int na = 0;
+        for (int k = 0; k < s->contacts; k++) away[na++] = (Vec2){ -s->c[k].normal.x, -s->c[k].normal.y };
+        if (dotv(s->kept, s->kept) > 1e-6f) away[na++] = s->kept;
+        if (dotv(s->motion, s->motion) > 1e-6f) away[na++] = s->motion;
+        Vec2 side = { 0.0f, 1.0f };
+        float best = -2.0f;
+        for (int d = 0; d < 16; d++) {
+            float a = 1.5707963f + 0.39269908f * (float)d;   /* from straight down (the panels are above), round */
+            Vec2 u = { cosf(a), sinf(a) };
+            float worst = 1.0f;   /* the cosine to the nearest arrow: least is best */
+            for (int k = 0; k < na; k++) {
+                float l = sqrtf(dotv(away[k], away[k]));
+                worst = fminf(worst, -dotv(u, away[k]) / l);
+            }
+            if (worst > best + 1e-3f) { best = worst; side = u; }
+        }
+        push_side = side;
+        Shape sh = body_shape(mb);
+        Interval pr = shape_project(&sh, side);
+        float edge = pr.max - dotv(side, s->to) + 22.0f;
+        Align al = side.x > 0.35f ? ALIGN_LEFT : side.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+        lesson_label_from(c, (Vec2){ mid.x + side.x * edge, mid.y + side.y * edge }, mid, LESSON_SMALL, acc, al, text);
     }
     /* each contact's normal, out of the other shape, from the moved one's centre */
     for (int k = 0; k < s->contacts; k++) {
@@ -280,7 +308,15 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         lesson_halo_line(c, s->to, tip, 3.0f, LESSON_INK);
         draw_arrow(c, s->to, tip, 3.0f, LESSON_INK);
         snprintf(text, sizeof text, tr("lesson13.normal_label"), k + 1, (double)s->c[k].depth);
-        lesson_label(c, (Vec2){ tip.x - n.x * 26.0f, tip.y - n.y * 26.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
+        /* beside the tip, across the arrow on the side away from the
+         * motion kept (in line with it, the label would sit on the arrow
+         * and on a kept motion along the same line) */
+        Vec2 side = { -n.y, n.x };
+        if (dotv(side, s->kept) > 0.0f || (fabsf(dotv(side, s->kept)) < 1e-6f && side.y > 0.0f))
+            side = (Vec2){ -side.x, -side.y };
+        Align al = side.x > 0.35f ? ALIGN_LEFT : side.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+        lesson_label_from(c, (Vec2){ tip.x - n.x * 10.0f + side.x * 20.0f, tip.y - n.y * 10.0f + side.y * 20.0f }, tip,
+                          LESSON_SMALL, LESSON_INK, al, text);
     }
     /* the motion as a velocity: what was wanted, what is kept (sliding),
      * and the part into the wall that is removed */
@@ -292,7 +328,14 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         if (dotv(kept, kept) > 400.0f) {
             lesson_halo_line(c, o, kt, 4.0f, gapc);
             draw_arrow(c, o, kt, 4.0f, gapc);
-            lesson_label(c, (Vec2){ kt.x, kt.y + 24.0f }, LESSON_SMALL, gapc, ALIGN_CENTER, tr("lesson13.kept_label"));
+            /* across the arrow at its tip (past it, along it, is where the
+             * removed part ends), on the side the push's label left free */
+            float kl = sqrtf(dotv(kept, kept));
+            Vec2 ks = { -kept.y / kl, kept.x / kl };
+            if (dotv(ks, push_side) > 0.0f) ks = (Vec2){ -ks.x, -ks.y };
+            Align kal = ks.x > 0.35f ? ALIGN_LEFT : ks.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+            lesson_label_from(c, (Vec2){ kt.x + ks.x * 24.0f, kt.y + ks.y * 24.0f }, kt, LESSON_SMALL, gapc, kal,
+                              tr("lesson13.kept_label"));
         }
         if (dotv(s->removed, s->motion) < 0.0f) {
             /* the push goes along the motion: out the far side */
