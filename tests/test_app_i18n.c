@@ -174,8 +174,13 @@ static const Banned BANNED[] = {
     { "zh-TW", NULL, "边", "邊 (Traditional)" },
     { "zh-TW", NULL, "轴", "軸 (Traditional)" },
     { "zh-TW", NULL, "离", "離 (Traditional)" },
-    { "vi", NULL, "vùng đỉnh", "vùng góc (corner zone)" },
-    { "vi", NULL, "giới hạn", "kẹp (clamp)" },
+    { "vi", NULL, "vùng góc", "vùng đỉnh (góc is an angle)" },
+    { "vi", NULL, "kẹp", "giới hạn toạ độ / điểm gần nhất (kẹp is programmer's jargon)" },
+    { "vi", NULL, "dải cạnh", "vùng sát cạnh" },
+    { "vi", NULL, "độ sâu", "độ lún, one word for depth" },
+    { "vi", NULL, "toi", "thời điểm chạm" },
+    { "vi", NULL, "engine", "chương trình" },
+    { "vi", NULL, "bước con", "bước nhỏ" },
     { "vi", NULL, "tìm A", "a short phrase: xoay rồi kẹp" },
     { "vi", NULL, "SAT + đỉnh", "SAT, đỉnh gần nhất" },
     { "vi", NULL, "phép thử", "kiểm tra va chạm" },
@@ -310,7 +315,7 @@ static void test_terms(void **s)
     (void)s;
     json_t *en = load_catalogue("en.json");
     json_t *bad_vi = json_pack("{s:s, s:s, s:s, s:s, s:s}", "hud.free", "tách rời", "lesson4.has_gap", "KHE HỞ",
-                               "lesson9.idea1", "2.000 hình", "lesson2.part3", "vùng đỉnh", "shape.circle", "circle");
+                               "lesson9.idea1", "2.000 hình", "lesson2.part3", "vùng góc", "shape.circle", "circle");
     assert_int_equal(term_problems("vi", bad_vi, en, true), 5);
     json_t *bad_zh = json_pack("{s:s, s:s, s:s}", "lesson9.pairs", "檢定的對數：%lld", "lesson2.title", "三部份",
                                "lesson5.ghost", "轉正後，座標 2,5");
