@@ -3,7 +3,8 @@
 #
 #   run    the lab:      a C compiler, pkg-config, SDL2, SDL2_ttf, SDL2_image, jansson
 #   test   the tests:    the above, cmocka, Xvfb + xdotool + xmessage (the windowed
-#                        tests), setpriv (permission tests as root), valgrind and a
+#                        tests), setpriv (permission tests as root), valgrind,
+#                        desktop-file-validate (make install's menu entry) and a
 #                        CJK font: everything a test would otherwise skip
 #   bench  benchmarks:   the lab's needs; Box2D and Chipmunk when they can be had
 #   fuzz   fuzzing:      clang with libFuzzer
@@ -22,8 +23,8 @@ case "$what" in
   run) ;;
   test)
     pc_mods="$pc_mods cmocka"
-    deb_pkgs="$deb_pkgs libcmocka-dev xvfb xauth xdotool x11-utils valgrind"
-    cmds="$cmds Xvfb xdotool xmessage setpriv valgrind" ;;
+    deb_pkgs="$deb_pkgs libcmocka-dev xvfb xauth xdotool x11-utils valgrind desktop-file-utils"
+    cmds="$cmds Xvfb xdotool xmessage setpriv valgrind desktop-file-validate" ;;
   bench)
     deb_pkgs="$deb_pkgs valgrind libbox2d-dev libchipmunk-dev g++"
     cmds="$cmds valgrind" ;;
@@ -113,7 +114,7 @@ cat >&2 <<EOF
 bootstrap.sh: missing:$missing. This is not a Debian/Ubuntu machine; install:
   macOS (Homebrew):   brew install pkg-config sdl2 sdl2_ttf sdl2_image jansson cmocka fontconfig
   Windows (MSYS2):    pacman -S mingw-w64-ucrt-x86_64-{gcc,pkgconf,SDL2,SDL2_ttf,SDL2_image,jansson,cmocka,fontconfig} make
-  Fedora (dnf):       sudo dnf install gcc make pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel jansson-devel libcmocka-devel fontconfig-devel xorg-x11-server-Xvfb xdotool valgrind
+  Fedora (dnf):       sudo dnf install gcc make pkgconf-pkg-config SDL2-devel SDL2_ttf-devel SDL2_image-devel jansson-devel libcmocka-devel fontconfig-devel xorg-x11-server-Xvfb xdotool valgrind desktop-file-utils
 then run make again.
 EOF
 exit 1
