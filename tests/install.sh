@@ -7,7 +7,10 @@ set -eu
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 prefix=/opt/cl
-make -s install DESTDIR="$root" PREFIX=$prefix >/dev/null
+# its own build folder: PREFIX is compiled into the lab, so installing from
+# build/ would relink build/collision-lab under the suites running beside
+# this one (make test runs them in parallel)
+make -s install BUILD="$root/build" DESTDIR="$root" PREFIX=$prefix >/dev/null
 d=$root$prefix
 for f in bin/collision-lab lib/libcollide.a include/collision-lab/collide.h lib/pkgconfig/collide.pc \
          share/applications/collision-lab.desktop share/icons/hicolor/128x128/apps/collision-lab.png \
@@ -35,7 +38,7 @@ if command -v pkg-config >/dev/null 2>&1; then
 else
   echo "SKIP: install.sh: pkg-config not installed"
 fi
-make -s uninstall DESTDIR="$root" PREFIX=$prefix >/dev/null
+make -s uninstall BUILD="$root/build" DESTDIR="$root" PREFIX=$prefix >/dev/null
 left=$(find "$d" -type f | wc -l)
 [ "$left" -eq 0 ] || { echo "install.sh: make uninstall left $left files"; find "$d" -type f; exit 1; }
 echo "install.sh: ok"
