@@ -141,15 +141,28 @@ static bool breaks_a_term(const char *s, bool first, bool last)
 
 /* Draws app's frame with the log attached; prints every problem of it
  * under the name where and returns how many there are. */
-static int check_frame(Frame *f, App *app, const char *lang, const char *where)
+/* strict: also the typographic rules (no lone word, one-row titles, idea
+ * lines in two rows), which hold at the designed text size. Otherwise
+ * (larger text) only what makes text unreadable: overprinting, leaving
+ * the canvas or its panel; a canvas label wholly under a HUD panel is
+ * hidden, not overprinted, and only counted. With the help panel open only
+ * its own texts are checked against each other. */
+static int check_frame_at(Frame *f, App *app, const char *lang, const char *where, int out_w, int out_h, bool strict,
+                          int *hidden)
 {
-    view_fit(&app->view, 1280, 720);
+    view_fit(&app->view, out_w, out_h);
     f->c.log = f->log;
     canvas_begin(&f->c, f->r, &app->view, f->text);
     app_draw(app, &f->c);
     text_frame_end(f->text);
     const DrawLog *g = f->log;
-    const ScreenBox screen = { 0.0f, 0.0f, 1280.0f, 720.0f, 0.0f };
+    const ScreenBox screen = { 0.0f, 0.0f, (float)out_w, (float)out_h, 0.0f };
+    /* a title is drawn at 32 canvas px, other HUD text at 24 or less */
+    const float title_px = TITLE_PX * app->view.fit * app_text_scale(app);
+    /* the help panel's texts come last, from its title on */
+    int help_from = 0;
+    for (int i = 0; app->show_help && i < g->text_count; i++)
+        if (strcmp(g->texts[i].text, tr("help.title")) == 0) help_from = i;
     int bad = 0;
     for (int i = 0; i < g->text_count; i++) {
         const DrawnText *t = &g->texts[i];
@@ -167,14 +180,27 @@ static int check_frame(Frame *f, App *app, const char *lang, const char *where)
         }
         for (int j = i + 1; j < g->text_count; j++)
             if (overlaps(t->box, g->texts[j].box, 1.0f)) {
+                const DrawnText *u = &g->texts[j];
+                if (i < help_from) continue;   /* under the help panel */
+                if (!strict && t->hud != u->hud) {
+                    const DrawnText *label = t->hud ? u : t;
+                    bool under = false;
+                    for (int b = 0; b < g->box_count && !under; b++) under = inside(label->box, g->boxes[b], 1.0f);
+                    if (under) {
+                        if (getenv("LAYOUT_VERBOSE") != NULL) print_message("%s: \"%s\" hidden\n", where, label->text);
+                        (*hidden)++;
+                        continue;
+                    }
+                }
                 print_message("%s: \"%s\" and \"%s\" overprint\n", where, t->text, g->texts[j].text);
                 bad++;
             }
+        if (!strict) continue;
         if (t->lines > 1 && half_words(lang, t->text) < 4) {
             print_message("%s: line %d of %d is a single word: \"%s\"\n", where, t->line + 1, t->lines, t->text);
             bad++;
         }
-        if (t->hud && t->lines > 1 && t->line == 0 && t->box.y1 - t->box.y0 >= TITLE_PX) {
+        if (t->hud && t->lines > 1 && t->line == 0 && t->box.y1 - t->box.y0 >= title_px) {
             print_message("%s: the title \"%s...\" takes %d rows\n", where, t->text, t->lines);
             bad++;
         }
@@ -193,6 +219,12 @@ static int check_frame(Frame *f, App *app, const char *lang, const char *where)
         }
     }
     return bad;
+}
+
+static int check_frame(Frame *f, App *app, const char *lang, const char *where)
+{
+    int hidden = 0;
+    return check_frame_at(f, app, lang, where, 1280, 720, true, &hidden);
 }
 
 /* Test 5: every lesson, preset and axis in focus, in every language. */
@@ -237,6 +269,64 @@ static void test_everything_fits(void **s)
     assert_int_equal(failed, 0);
     i18n_set_language("en", err, sizeof err);
     text_fixture_close(&f);
+}
+
+/* Test 6: the largest text for a projector (Ctrl+=, 125 %) still fits:
+ * every lesson and preset, in every language, at 1024x768 (4:3, where 1.25
+ * gives the text its 1280x720 size back) and 1280x720, with the help panel
+ * open too. */
+static void test_larger_text_fits(void **s)
+{
+    (void)s;
+    static const int SIZES[2][2] = { { 1024, 768 }, { 1280, 720 } };
+    Frame f;
+    memset(&f, 0, sizeof f);
+    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 768, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(f.surf);
+    f.r = SDL_CreateSoftwareRenderer(f.surf);
+    assert_non_null(f.r);
+    f.text = text_create(f.r);
+    assert_non_null(f.text);
+    f.log = calloc(1, sizeof *f.log);
+    assert_non_null(f.log);
+    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
+    char err[512], where[160];
+    int frames = 0, failed = 0, hidden = 0;
+    for (int l = 0; l < 3; l++) {
+        if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) continue;
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int level = TEXT_LEVEL_MAX; level <= TEXT_LEVEL_MAX; level++)
+            for (int z = 0; z < 2; z++)
+                for (int n = 0; n < lesson_count(); n++)
+                    for (int p = 0; p < 5; p++) {
+                        App app;
+                        assert_true(app_init(&app, n));
+                        if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                        if (app.preset != p) { app_free(&app); continue; }
+                        assert_true(app_set_text_level(&app, level));
+                        app_tick(&app);
+                        for (int help = 0; help < (p == 0 ? 2 : 1); help++) {
+                            app.show_help = help == 1;
+                            snprintf(where, sizeof where, "%s, %dx%d, text %.0f%%, lesson %d, F%d%s", LANGS[l],
+                                     SIZES[z][0], SIZES[z][1], (double)(100.0f * app_text_scale(&app)), n, p + 1,
+                                     help ? ", help" : "");
+                            if (check_frame_at(&f, &app, LANGS[l], where, SIZES[z][0], SIZES[z][1], false, &hidden) > 0) failed++;
+                            frames++;
+                        }
+                        app_free(&app);
+                    }
+    }
+    print_message("%d frames with larger text checked, %d with a layout problem, %d labels hidden under a panel\n",
+                  frames, failed, hidden);
+    assert_true(frames >= 2 * 40);
+    assert_int_equal(failed, 0);
+    i18n_set_language("en", err, sizeof err);
+    f.c.log = NULL;
+    canvas_free(&f.c);
+    free(f.log);
+    text_destroy(f.text);
+    SDL_DestroyRenderer(f.r);
+    SDL_FreeSurface(f.surf);
 }
 
 /* Test 3: the line breaker leaves no word alone at the end when it can
@@ -340,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_no_lone_last_word),
         cmocka_unit_test(test_checks_can_fail),
         cmocka_unit_test(test_everything_fits),
+        cmocka_unit_test(test_larger_text_fits),
     };
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -61,6 +61,10 @@ static void test_cli_good(void **s)
     assert_true(o.seed == 4294967295LL);
     assert_int_equal(cli("--seed", "0", NULL, NULL, &o), CLI_OK);
     assert_true(o.seed == 0);
+    assert_int_equal(cli("--text-scale", "1.25", NULL, NULL, &o), CLI_OK);
+    assert_float_equal(o.text_scale, 1.25, 1e-6);
+    assert_int_equal(cli("--text-scale=0.8", NULL, NULL, NULL, &o), CLI_OK);
+    assert_float_equal(o.text_scale, 0.8, 1e-6);
 }
 
 /* Test 2: every bad command line is an error with a message. */
@@ -82,6 +86,8 @@ static void test_cli_bad(void **s)
         { "--headless", "--frames=1", "--size", "x768" },
         { "--seed", "4294967296", NULL, NULL },   { "--seed", "-1", NULL, NULL },
         { "--seed", "99999999999999999999", NULL, NULL },
+        { "--text-scale", "2", NULL, NULL },     { "--text-scale", "0.5", NULL, NULL },
+        { "--text-scale", "big", NULL, NULL },   { "--text-scale", "nan", NULL, NULL },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(cli(cases[i][0], cases[i][1], cases[i][2], cases[i][3], &o), CLI_ERROR);

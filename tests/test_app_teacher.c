@@ -4,7 +4,8 @@
  * switches, Ctrl+S / Ctrl+O as a pair with names that never grow, saves in
  * a folder a teacher looks in, Esc closing help first, R back to the
  * lesson's start, Ctrl+R the last session's arrangement, stale messages
- * cleared, the wheel only under the cursor, Alt+arrow one pixel a tap.
+ * cleared, the wheel only under the cursor, Alt+arrow one pixel a tap,
+ * larger text for a projector (Ctrl+= / Ctrl+- / Ctrl+0, --text-scale).
  */
 #include "lab_run.h"
 
@@ -151,19 +152,25 @@ static void test_save_goes_to_documents(void **s)
     remove_prefixed("docs", "scene-");
 }
 
-/* Screenshots of two runs of 20 ticks, same or not. */
-static bool same_pictures(const char *args_a, const char *script_a, const char *args_b, const char *script_b)
+/* Screenshots of two runs of `frames` ticks, same or not. */
+static bool same_pictures_at(int frames, const char *args_a, const char *script_a, const char *args_b,
+                             const char *script_b)
 {
     write_text("a.txt", script_a);
     write_text("b.txt", script_b);
-    assert_int_equal(lab("--headless --frames 20 %s --input @a.txt --screenshot @a.png", args_a), 0);
-    assert_int_equal(lab("--headless --frames 20 %s --input @b.txt --screenshot @b.png", args_b), 0);
+    assert_int_equal(lab("--headless --frames %d %s --input @a.txt --screenshot @a.png", frames, args_a), 0);
+    assert_int_equal(lab("--headless --frames %d %s --input @b.txt --screenshot @b.png", frames, args_b), 0);
     SDL_Surface *a = lab_png("a.png"), *b = lab_png("b.png");
     bool same = a->w == b->w && a->h == b->h;
     for (int y = 0; same && y < a->h; y++) same = memcmp(px_at(a, 0, y), px_at(b, 0, y), (size_t)a->w * 4) == 0;
     SDL_FreeSurface(a);
     SDL_FreeSurface(b);
     return same;
+}
+
+static bool same_pictures(const char *args_a, const char *script_a, const char *args_b, const char *script_b)
+{
+    return same_pictures_at(20, args_a, script_a, args_b, script_b);
 }
 
 /* Test 5: a message about one lesson is gone on the next: "no preset F5"
@@ -315,6 +322,36 @@ static void test_preset_known(void **s)
     json_decref(st);
 }
 
+/* Test 13: text for a projector. Ctrl+= twice draws what --text-scale 1.25
+ * draws (once the "Text size" message is gone, after 4 s), which is not the
+ * normal picture; Ctrl+0 brings the normal size back and stays on the
+ * lesson (0 alone is the playground); in lesson 9 Ctrl+= and Ctrl+- leave
+ * the shape count alone (= and - alone double and halve it). */
+static void test_text_size_keys(void **s)
+{
+    (void)s;
+    char up2[512] = "", up_reset[512] = "";
+    ctrl_key(up2, sizeof up2, 1, "=");
+    ctrl_key(up2, sizeof up2, 5, "=");
+    ctrl_key(up_reset, sizeof up_reset, 1, "=");
+    ctrl_key(up_reset, sizeof up_reset, 5, "0");
+    assert_false(same_pictures_at(20, "--lesson 3", "# nothing\n", "--lesson 3 --text-scale 1.25", "# nothing\n"));
+    assert_true(same_pictures_at(260, "--lesson 3", up2, "--lesson 3 --text-scale 1.25", "# nothing\n"));
+    assert_true(same_pictures_at(260, "--lesson 3", up_reset, "--lesson 3", "# nothing\n"));
+    /* a third Ctrl+= stays at the largest step */
+    ctrl_key(up2, sizeof up2, 9, "=");
+    assert_true(same_pictures_at(260, "--lesson 3", up2, "--lesson 3 --text-scale 1.25", "# nothing\n"));
+    char nine[512] = "";
+    ctrl_key(nine, sizeof nine, 1, "=");
+    ctrl_key(nine, sizeof nine, 5, "-");
+    ctrl_key(nine, sizeof nine, 9, "-");
+    write_text("in.txt", nine);
+    assert_int_equal(lab("--headless --frames 14 --lesson 9 --input @in.txt --state-out @state.json"), 0);
+    json_t *st = lab_json("state.json");
+    assert_int_equal(json_array_size(json_object_get(st, "shapes")), 2000);
+    json_decref(st);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -344,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_r_restarts),               cmocka_unit_test(test_ctrl_r_restores_autosave),
         cmocka_unit_test(test_wheel_only_under_cursor),  cmocka_unit_test(test_alt_nudges_one_pixel),
         cmocka_unit_test(test_lesson9_inverses_and_cap), cmocka_unit_test(test_preset_known),
+        cmocka_unit_test(test_text_size_keys),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

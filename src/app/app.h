@@ -34,6 +34,7 @@ struct App {
     bool dirty;              /* shapes moved since the lesson, scene or save */
     bool quit_asked;         /* Esc with unsaved changes asked once; Esc again quits */
     Palette palette;
+    int text_level;          /* Ctrl+= / Ctrl+- steps of app_text_scale; 0: as designed */
     /* mouse */
     int dragging;            /* body index, or -1 */
     Vec2 drag_offset;
@@ -110,6 +111,16 @@ bool app_write_autosave(const App *app, char *err, size_t errlen);
 void app_set_view(App *app, float zoom, Vec2 pan);
 /* Ctrl+R: the arrangement of the last session back on the board. */
 void app_restore_autosave(App *app);
+
+/* Text size for a projector: steps TEXT_LEVEL_MIN .. TEXT_LEVEL_MAX (0:
+ * as designed), each about an eighth larger; every text, HUD and labels. */
+#define TEXT_LEVEL_MIN (-2)
+#define TEXT_LEVEL_MAX 2
+float app_text_scale(const App *app);
+/* Sets the step (clamped); false when it was at the end already. */
+bool app_set_text_level(App *app, int level);
+/* The step whose scale is nearest to scale (for --text-scale). */
+int app_text_level_for(float scale);
 
 /* The palette's colours (theme.h), in the palette the app is in. */
 static inline Color app_color_free(const App *app) { return theme_free(app->palette); }

@@ -15,7 +15,7 @@ const char *cli_usage(void)
 {
     return "usage: collision-lab [--lesson N] [--scene FILE] [--headless --frames N]\n"
            "                     [--input FILE] [--screenshot FILE.png] [--state-out FILE.json]\n"
-           "                     [--lang en|zh-TW|vi] [--seed N] [--size WxH]\n"
+           "                     [--lang en|zh-TW|vi] [--seed N] [--size WxH] [--text-scale X]\n"
            "  --lesson N        start on lesson N: 0 the playground, 1 and up the lessons\n"
            "  --scene FILE      load a scene (JSON); with --lesson N, lesson N explains it\n"
            "  --headless        no window: run exactly --frames N ticks of 1/60 s\n"
@@ -25,7 +25,9 @@ const char *cli_usage(void)
            "  --lang L          language of the window's text (en, zh-TW, vi)\n"
            "  --seed N          the random arrangements (guess mode, G) repeat for the same N\n"
            "  --size WxH        with --headless: draw the frame at W x H pixels (default 1280x720),\n"
-           "                    as a window of that size shows it\n";
+           "                    as a window of that size shows it\n"
+           "  --text-scale X    all text X times larger (0.8 to 1.25, to the nearest Ctrl+= step;\n"
+           "                    1.25 at 1024x768 gives the text its 1280x720 size)\n";
 }
 
 /* long long: --seed's 4294967295 does not fit a 32-bit long (the browser's
@@ -64,7 +66,8 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             continue;
         }
         static const char *const with_value[] = { "--lesson", "--scene", "--frames", "--input",
-                                                  "--screenshot", "--state-out", "--lang", "--seed", "--size" };
+                                                  "--screenshot", "--state-out", "--lang", "--seed", "--size",
+                                                  "--text-scale" };
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             if (strcmp(name, with_value[k]) == 0) known = true;
@@ -114,6 +117,15 @@ CliResult cli_parse(int argc, char **argv, Options *o, char *err, size_t errlen)
             }
             o->out_w = (int)sw;
             o->out_h = (int)sh;
+        } else if (strcmp(name, "--text-scale") == 0) {
+            char *end = NULL;
+            errno = 0;
+            double x = strtod(value, &end);
+            if (*end != '\0' || errno != 0 || !(x >= 0.8 && x <= 1.25)) {
+                snprintf(err, errlen, "--text-scale must be a number from 0.8 to 1.25, not '%s'", value);
+                return CLI_ERROR;
+            }
+            o->text_scale = (float)x;
         } else if (strcmp(name, "--scene") == 0) {
             o->scene = value;
         } else if (strcmp(name, "--input") == 0) {

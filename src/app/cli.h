@@ -20,6 +20,7 @@ typedef struct Options {
     bool seed_set;           /* --seed N given */
     long long seed;          /* --seed N: 0 .. 4294967295 */
     int out_w, out_h;        /* --size WxH (headless): the picture's pixels; 0: 1280x720 */
+    float text_scale;        /* --text-scale X (0.8 .. 1.25), 0 when not given */
 } Options;
 
 typedef enum CliResult { CLI_OK = 0, CLI_HELP = 1, CLI_ERROR = 2 } CliResult;

@@ -302,11 +302,16 @@ bool segment_clip(Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float *t0, float *t1)
 
 /* ---- Text --------------------------------------------------------------- */
 
+float text_size(const Canvas *c, float size)
+{
+    return c->text_scale > 0.0f ? size * c->text_scale : size;
+}
+
 static float text_at_screen(Canvas *c, Vec2 s, float size, Color col, Align align, const char *utf8)
 {
     if (c->font == NULL || utf8 == NULL || utf8[0] == '\0') return 0.0f;
     canvas_flush(c); /* text goes over what was drawn before it */
-    int pxs = (int)lroundf(size * c->view.fit);
+    int pxs = (int)lroundf(text_size(c, size) * c->view.fit);
     if (pxs < 6) pxs = 6;
     int w = c->dev->text_width(c->font, pxs, utf8);
     float x = s.x;
@@ -342,7 +347,7 @@ float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, cons
 float measure_hud_text(Canvas *c, float size, const char *utf8)
 {
     if (c->font == NULL) return 0.0f;
-    int pxs = (int)lroundf(size * c->view.fit);
+    int pxs = (int)lroundf(text_size(c, size) * c->view.fit);
     if (pxs < 6) pxs = 6;
     return (float)c->dev->text_width(c->font, pxs, utf8) / c->view.fit;
 }

@@ -87,6 +87,7 @@ typedef struct Canvas {
     AvoidLine lines[CANVAS_MAX_LINES];   /* canvas_begin empties them too */
     int line_count;
     DrawLog *log;         /* NULL (the lab itself): nothing recorded */
+    float text_scale;     /* every text this much larger (the projector's Ctrl+=); 0 or 1: as designed */
 } Canvas;
 
 /* The part of segment p-q inside the box [lo, hi] (Liang-Barsky slabs), as
@@ -127,6 +128,10 @@ int shape_outline(const Shape *s, const View *v, Vec2 *out, int max);
 /* Text at a canvas point; size in canvas pixels (scaled to the output).
  * Returns the width drawn, in canvas pixels (0 without a font). */
 float draw_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8);
+/* A text size as drawn: size times the canvas's text scale. Line heights
+ * and label boxes are computed from it, so larger text moves its
+ * neighbours instead of overprinting them. */
+float text_size(const Canvas *c, float size);
 /* Text in screen space, unaffected by zoom (the HUD). */
 float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, const char *utf8);
 float measure_hud_text(Canvas *c, float size, const char *utf8);

@@ -29,7 +29,7 @@ static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, con
         if (wi > wmax) wmax = wi;
         /* a line of no colour only reserves width (the panel keeps its size
          * when a value changes), and is neither drawn nor given a row */
-        if (cols[i].a > 0) h += sizes[i] * 1.3f * (float)(rows > 0 ? rows : 1);
+        if (cols[i].a > 0) h += text_size(c, sizes[i]) * 1.3f * (float)(rows > 0 ? rows : 1);
     }
     if (wmax <= 0.0f) return (Vec2){ 0.0f, 0.0f };
     if (!draw) return (Vec2){ wmax + 24.0f, h };
@@ -38,7 +38,7 @@ static Vec2 hud_panel(Canvas *c, float x, float y, const char *const *lines, con
     float ty = y + 6.0f;
     for (int i = 0; i < n; i++) {
         if (cols[i].a == 0) continue;
-        float lh = sizes[i] * 1.3f;
+        float lh = text_size(c, sizes[i]) * 1.3f;
         int rows = draw_hud_text_wrapped(c, (Vec2){ align == ALIGN_RIGHT ? x - 12.0f : x + 12.0f, ty }, sizes[i], lh,
                                          max_w, cols[i], align, lines[i]);
         ty += lh * (float)(rows > 0 ? rows : 1);
@@ -67,7 +67,7 @@ static void draw_help(const App *app, Canvas *c)
 {
     static const char *keys[] = {
         "help.move", "help.nudge", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
-        "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.palette",
+        "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.text_size", "help.palette",
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
     };
     const int nkeys = (int)(sizeof keys / sizeof keys[0]);
@@ -86,29 +86,51 @@ static void draw_help(const App *app, Canvas *c)
         if (strcmp(keys[i], "help.lessons") == 0) lines[n++] = list;
     }
     /* sized to its text and centred, above everything else; lines wrap to
-     * the canvas, and a language that needs more rows gets a smaller size */
-    const float max_text = CANVAS_W - 40.0f - 56.0f;
-    float size = HUD_SMALL, wmax = 0.0f, h = 0.0f;
-    for (; size >= 14.0f; size -= 1.0f) {
-        int rows = 0;
-        wmax = measure_hud_text_wrapped(c, HUD_TITLE, max_text, tr("help.title"), NULL);
-        for (int i = 0; i < n; i++) {
-            int r = 0;
-            wmax = fmaxf(wmax, measure_hud_text_wrapped(c, size, max_text, lines[i], &r));
-            rows += r > 0 ? r : 1;
+     * the canvas. When they do not fit in one column (a language that needs
+     * more rows, larger text) they go into two, then get smaller. */
+    const float avail = CANVAS_W - 40.0f - 56.0f, colgap = 32.0f;
+    const float title_h = text_size(c, HUD_TITLE) * 1.3f + 22.0f;
+    float size = HUD_SMALL, col_w = avail, h = 0.0f, wcol[2] = { 0.0f, 0.0f };
+    int cols = 1, split = n;
+    for (bool done = false; !done && size >= 10.0f; size -= 1.0f) {
+        for (cols = 1; cols <= 2 && !done; cols++) {
+            col_w = cols == 1 ? avail : 0.5f * (avail - colgap);
+            int rows[32], total = 0;
+            for (int i = 0; i < n; i++) {
+                int r = 0;
+                (void)measure_hud_text_wrapped(c, size, col_w, lines[i], &r);
+                rows[i] = r > 0 ? r : 1;
+                total += rows[i];
+            }
+            /* two columns: the first takes lines until half the rows */
+            int first = total;
+            split = n;
+            if (cols == 2) {
+                first = 0;
+                for (split = 0; split < n && 2 * (first + rows[split]) <= total + rows[split]; split++) first += rows[split];
+            }
+            int most = first > total - first ? first : total - first;
+            h = title_h + (float)most * text_size(c, size) * 1.32f + 16.0f;
+            if (h <= CANVAS_H - 8.0f || (cols == 2 && size <= 10.0f)) {
+                done = true;
+                wcol[0] = wcol[1] = 0.0f;
+                for (int i = 0; i < n; i++)
+                    wcol[i < split ? 0 : 1] = fmaxf(wcol[i < split ? 0 : 1], measure_hud_text_wrapped(c, size, col_w, lines[i], NULL));
+            }
         }
-        h = 64.0f + (float)rows * size * 1.32f + 16.0f;
-        if (h <= CANVAS_H - 8.0f) break;
+        if (done) { cols--; break; }
     }
-    float line = size * 1.32f;
-    float w = wmax + 56.0f;
+    const float line = text_size(c, size) * 1.32f;
+    float wtitle = measure_hud_text_wrapped(c, HUD_TITLE, avail, tr("help.title"), NULL);
+    float w = fmaxf(wtitle, wcol[0] + (cols == 2 ? colgap + wcol[1] : 0.0f)) + 56.0f;
     float x = 0.5f * (CANVAS_W - w), y = fmaxf(4.0f, 0.5f * (CANVAS_H - h));
     draw_hud_box(c, x, y, w, h, THEME_HELP);
     draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
     draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, THEME_INK, ALIGN_LEFT, tr("help.title"));
-    float ty = y + 64.0f;
+    float ty = y + title_h, tx = x + 28.0f;
     for (int i = 0; i < n; i++) {
-        int rows = draw_hud_text_wrapped(c, (Vec2){ x + 28.0f, ty }, size, line, max_text, THEME_INK, ALIGN_LEFT, lines[i]);
+        if (cols == 2 && i == split) { ty = y + title_h; tx = x + 28.0f + wcol[0] + colgap; }
+        int rows = draw_hud_text_wrapped(c, (Vec2){ tx, ty }, size, line, col_w, THEME_INK, ALIGN_LEFT, lines[i]);
         ty += line * (float)(rows > 0 ? rows : 1);
     }
 }
@@ -146,8 +168,72 @@ void hud_draw(const App *app, Canvas *c, bool draw)
         else
             snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
                      (double)(b->angle / RAD_PER_DEG));
-        right = hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, ss, sc, 3, ALIGN_RIGHT, 450.0f);   /* English one row; longer languages wrap here, not in the lesson panel */
     }
+    const float sel_w = text_size(c, 450.0f);   /* English one row; longer languages wrap here, not in the lesson panel */
+
+    /* bottom left: the guess (G), then the colliding pairs with their depth
+     * (not while a guess question is open: they give the answer) */
+    char pl[10][320];
+    const char *plines[10];
+    float psz[10];
+    Color pcol[10];
+    const int gn = guess_hud(app, pl, 3);
+    int pn = gn;
+    for (int i = 0; i < gn; i++) { psz[i] = i == 0 ? HUD_TEXT : HUD_SMALL; pcol[i] = i == 0 ? app_color_accent(app) : THEME_INK; }
+    if (!guess_hides(app)) {
+        if (w->pair_total == 0 && w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
+        else if (!w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_at_least"), w->pair_total, w->tested);
+        else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_total);
+        pn++;
+        if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
+        for (int k = 0; k < w->pair_count && pn < gn + 5 && w->count <= 200; k++) {
+            const Pair *p = &w->pairs[k];
+            if (p->contact.depth < 0.05f)   /* "depth 0.0 px" would read as apart */
+                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line_touch"), kind_name(w->bodies[p->a].kind), p->a + 1,
+                         kind_name(w->bodies[p->b].kind), p->b + 1);
+            else
+                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
+                         kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
+            pn++;
+        }
+        if (w->pair_count > 4 && pn == gn + 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
+        for (int i = gn; i < pn; i++) { psz[i] = HUD_SMALL; pcol[i] = THEME_INK; }
+    }
+    for (int i = 0; i < pn; i++) plines[i] = pl[i];
+    const float bl_w = text_size(c, 560.0f);
+    Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, bl_w, false);
+    hud_panel_at(c, draw, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, bl_w);
+
+    /* bottom right: state, status message, the hint */
+    char br[4][STATUS_MAX + 64];
+    const char *blines[4];
+    float bsz[4];
+    Color bcol[4];
+    int bn = 0;
+    if (app->status[0] != '\0' && app->tick < app->status_until) {
+        snprintf(br[bn], sizeof br[bn], "%s", app->status);
+        bcol[bn] = app_color_accent(app);
+        bsz[bn++] = HUD_SMALL;
+    }
+    if (app->paused || app->slowmo) {
+        snprintf(br[bn], sizeof br[bn], "%s%s%s", app->paused ? tr("hud.paused") : "",
+                 app->paused && app->slowmo ? "  " : "", app->slowmo ? tr("hud.slowmo") : "");
+        bcol[bn] = app_color_accent(app);
+        bsz[bn++] = HUD_TEXT;
+    }
+    if (app->show_fps) {
+        snprintf(br[bn], sizeof br[bn], tr("hud.fps"), (double)app->fps, (double)app->frame_ms, (double)app->collide_ms,
+                 (double)app->render_ms);
+        bcol[bn] = THEME_INK;
+        bsz[bn++] = HUD_SMALL;
+    }
+    snprintf(br[bn], sizeof br[bn], "%s", tr("hud.hint"));
+    bcol[bn] = THEME_INK_DIM;
+    bsz[bn++] = HUD_SMALL;
+    for (int i = 0; i < bn; i++) blines[i] = br[i];
+    float br_w = CANVAS_W - 2.0f * margin - pad - (bl.x > 0.0f ? bl.x + gap : 0.0f);
+    Vec2 brs = hud_panel(c, 0.0f, 0.0f, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, false);
+    hud_panel_at(c, draw, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w);
 
     /* top left: the lesson and its idea */
     char key[64], title[200];
@@ -180,71 +266,40 @@ void hud_draw(const App *app, Canvas *c, bool draw)
     char lesson_lines[8][160];
     int ln = (app->explain && !guess_hides(app) && L->hud != NULL) ? L->hud(app, app->lesson_state, lesson_lines, 8) : 0;
     for (int i = 0; i < ln && n < 14; i++) { lines[n] = lesson_lines[i]; sizes[n] = HUD_TEXT; cols[n++] = app_color_accent(app); }
-    float left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
-    hud_panel_at(c, draw, margin, margin, lines, sizes, cols, n, ALIGN_LEFT, left_w);
-
-    /* bottom left: the guess (G), then the colliding pairs with their depth
-     * (not while a guess question is open: they give the answer) */
-    char pl[10][320];
-    const char *plines[10];
-    float psz[10];
-    Color pcol[10];
-    const int gn = guess_hud(app, pl, 3);
-    int pn = gn;
-    for (int i = 0; i < gn; i++) { psz[i] = i == 0 ? HUD_TEXT : HUD_SMALL; pcol[i] = i == 0 ? app_color_accent(app) : THEME_INK; }
-    if (!guess_hides(app)) {
-        if (w->pair_total == 0 && w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], "%s", tr("hud.no_pairs"));
-        else if (!w->pairs_exact) snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_at_least"), w->pair_total, w->tested);
-        else snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs"), w->pair_total);
-        pn++;
-        if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
-        for (int k = 0; k < w->pair_count && pn < gn + 5 && w->count <= 200; k++) {
-            const Pair *p = &w->pairs[k];
-            if (p->contact.depth < 0.05f)   /* "depth 0.0 px" would read as apart */
-                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line_touch"), kind_name(w->bodies[p->a].kind), p->a + 1,
-                         kind_name(w->bodies[p->b].kind), p->b + 1);
-            else
-                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
-                         kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
-            pn++;
+    /* it ends above the bottom panels under it and above the lesson's
+     * picture: the shapes it leaves uncovered at 100 % and Lesson.hud_bottom.
+     * With larger text (Ctrl+=) that needs it, the two top panels' text
+     * grows less, at the least to its size at 100 % (which fits:
+     * test_app_layout). */
+    const float kmin = 1.0f / text_size(c, 1.0f);
+    float fitted[16], sel_fitted[3], sel_k = 1.0f, left_w = 0.0f, h100 = -1.0f;
+    for (float k = 1.0f;; k = fmaxf(kmin, k - 0.03f)) {
+        if (h100 < 0.0f && kmin < 1.0f) {
+            /* the panel's height at 100 %, first */
+            for (int i = 0; i < n; i++) fitted[i] = sizes[i] * kmin;
+            for (int i = 0; i < 3; i++) sel_fitted[i] = ss[i] * kmin;
+            if (show_sel) right = hud_panel(c, 0.0f, 0.0f, sel, sel_fitted, sc, 3, ALIGN_RIGHT, sel_w * kmin, false);
+            left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
+            h100 = hud_panel(c, 0.0f, 0.0f, lines, fitted, cols, n, ALIGN_LEFT, left_w, false).y;
         }
-        if (w->pair_count > 4 && pn == gn + 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }
-        for (int i = gn; i < pn; i++) { psz[i] = HUD_SMALL; pcol[i] = THEME_INK; }
+        for (int i = 0; i < n; i++) fitted[i] = sizes[i] * k;
+        for (int i = 0; i < 3; i++) sel_fitted[i] = ss[i] * k;
+        sel_k = k;
+        if (show_sel) right = hud_panel(c, 0.0f, 0.0f, sel, sel_fitted, sc, 3, ALIGN_RIGHT, sel_w * k, false);
+        left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
+        Vec2 sz = hud_panel(c, 0.0f, 0.0f, lines, fitted, cols, n, ALIGN_LEFT, left_w, false);
+        float bottom = L->hud_bottom > 0.0f ? L->hud_bottom : CANVAS_H;
+        if (bl.y > 0.0f) bottom = fminf(bottom, CANVAS_H - margin - bl.y);
+        if (brs.y > 0.0f && CANVAS_W - margin - brs.x < margin + sz.x) bottom = fminf(bottom, CANVAS_H - margin - brs.y);
+        for (int i = 0; i < w->count && w->count <= 200 && k > kmin; i++) {
+            Aabb box = shape_aabb(&w->shapes[i]);
+            if (box.min.x < margin + sz.x && box.max.x > margin && box.max.y > margin + h100)
+                bottom = fminf(bottom, fmaxf(box.min.y, margin + h100 + gap));
+        }
+        if (margin + sz.y + gap <= bottom || k <= kmin) break;
     }
-    for (int i = 0; i < pn; i++) plines[i] = pl[i];
-    Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f, false);
-    hud_panel_at(c, draw, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, 560.0f);
-
-    /* bottom right: state, status message, the hint */
-    char br[4][STATUS_MAX + 64];
-    const char *blines[4];
-    float bsz[4];
-    Color bcol[4];
-    int bn = 0;
-    if (app->status[0] != '\0' && app->tick < app->status_until) {
-        snprintf(br[bn], sizeof br[bn], "%s", app->status);
-        bcol[bn] = app_color_accent(app);
-        bsz[bn++] = HUD_SMALL;
-    }
-    if (app->paused || app->slowmo) {
-        snprintf(br[bn], sizeof br[bn], "%s%s%s", app->paused ? tr("hud.paused") : "",
-                 app->paused && app->slowmo ? "  " : "", app->slowmo ? tr("hud.slowmo") : "");
-        bcol[bn] = app_color_accent(app);
-        bsz[bn++] = HUD_TEXT;
-    }
-    if (app->show_fps) {
-        snprintf(br[bn], sizeof br[bn], tr("hud.fps"), (double)app->fps, (double)app->frame_ms, (double)app->collide_ms,
-                 (double)app->render_ms);
-        bcol[bn] = THEME_INK;
-        bsz[bn++] = HUD_SMALL;
-    }
-    snprintf(br[bn], sizeof br[bn], "%s", tr("hud.hint"));
-    bcol[bn] = THEME_INK_DIM;
-    bsz[bn++] = HUD_SMALL;
-    for (int i = 0; i < bn; i++) blines[i] = br[i];
-    float br_w = CANVAS_W - 2.0f * margin - pad - (bl.x > 0.0f ? bl.x + gap : 0.0f);
-    Vec2 brs = hud_panel(c, 0.0f, 0.0f, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, false);
-    hud_panel_at(c, draw, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w);
+    if (show_sel) hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, sel_fitted, sc, 3, ALIGN_RIGHT, sel_w * sel_k);
+    hud_panel_at(c, draw, margin, margin, lines, fitted, cols, n, ALIGN_LEFT, left_w);
 
     if (draw && app->show_help) draw_help(app, c);
 }

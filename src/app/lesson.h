@@ -72,6 +72,10 @@ typedef struct Lesson {
      * (with a status line pointing to lesson 5) and straightens the
      * turned boxes of a scene loaded into it. */
     bool upright;
+    /* Where the lesson's picture begins below its panel (canvas y): with
+     * larger text (Ctrl+=) the top-left panel grows only as far as this,
+     * so it does not cover the picture; 0: only the bottom panels limit it. */
+    float hud_bottom;
 } Lesson;
 
 /* How many lessons there are: 0 the playground, then 1, 2, ... */

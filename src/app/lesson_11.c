@@ -545,4 +545,5 @@ const Lesson lesson_11 = {
     .report = report,
     .on_key = on_key,
     .explain = explain,
+    .hud_bottom = 390.0f,   /* the missed step's label and B's, above the paths (y 460 and down) */
 };

@@ -80,19 +80,20 @@ static const Pair *find_pair(const World *w, int i, int j)
 
 /* How wide the table must be for the language's longest test and verdict
  * side by side (a depth of two digits; at least TABLE_W): the same for
- * every arrangement of the shapes, so the table does not jump. */
-static float table_width(Canvas *c)
+ * every arrangement of the shapes, so the table does not jump. cell is
+ * its text size, ts its scale (the text size, as far as the table fits). */
+static float table_width(Canvas *c, float cell, float ts)
 {
     static const char *const tests[] = { "lesson8.test_cc", "lesson8.test_cr", "lesson8.test_cp",
                                          "lesson8.test_rr", "lesson8.test_rp", "lesson8.test_pp" };
-    float test_w = measure_hud_text(c, LESSON_SMALL, tr("lesson8.col_test"));
+    float test_w = measure_hud_text(c, cell, tr("lesson8.col_test"));
     for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++)
-        test_w = fmaxf(test_w, measure_hud_text(c, LESSON_SMALL, tr(tests[k])));
+        test_w = fmaxf(test_w, measure_hud_text(c, cell, tr(tests[k])));
     char hit[64];
     snprintf(hit, sizeof hit, tr("lesson8.row_hit"), 99.9);
-    float verdict_w = fmaxf(measure_hud_text(c, LESSON_SMALL, hit), measure_hud_text(c, LESSON_SMALL, tr("lesson8.row_apart")));
-    verdict_w = fmaxf(verdict_w, measure_hud_text(c, LESSON_SMALL, tr("lesson8.col_verdict")));
-    return fmaxf(TABLE_W, 62.0f + test_w + 12.0f + verdict_w + 12.0f);
+    float verdict_w = fmaxf(measure_hud_text(c, cell, hit), measure_hud_text(c, cell, tr("lesson8.row_apart")));
+    verdict_w = fmaxf(verdict_w, measure_hud_text(c, cell, tr("lesson8.col_verdict")));
+    return fmaxf(TABLE_W * ts, 62.0f * ts + test_w + 12.0f + verdict_w + 12.0f);
 }
 
 static void draw_over(const App *app, const void *state, Canvas *c)
@@ -104,10 +105,15 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     char text[160];
     int rows = w->count * (w->count - 1) / 2;
     if (rows > MAX_ROWS) rows = MAX_ROWS;
-    float h = 44.0f + ROW_H * (float)rows;
-    const float table_w = table_width(c), table_x = TABLE_RIGHT - table_w;
+    /* the table grows with the text size (Ctrl+=), from the right edge, as
+     * long as it stays clear of the bottom panels (90 canvas px) */
+    const float full = text_size(c, 1.0f);
+    const float ts = fminf(full, fmaxf(1.0f, (CANVAS_H - 90.0f - TABLE_Y) / (44.0f + ROW_H * (float)rows)));
+    const float cell = LESSON_SMALL * ts / full;   /* its text at the table's scale */
+    const float tw = table_width(c, cell, ts), tx = TABLE_RIGHT - tw, row_h = ROW_H * ts;
+    float h = 44.0f * ts + row_h * (float)rows;
     /* the labels keep out of the table, drawn last */
-    canvas_keep_out_hud(c, table_x, TABLE_Y, table_w, h);
+    canvas_keep_out_hud(c, tx, TABLE_Y, tw, h);
     /* the contact normals, from the middle between the two centres */
     for (int k = 0; k < w->pair_count; k++) {
         const Pair *p = &w->pairs[k];
@@ -140,25 +146,25 @@ static void draw_over(const App *app, const void *state, Canvas *c)
 
     /* the pair table, in HUD space on the right */
     canvas_flush(c);
-    draw_hud_box(c, table_x, TABLE_Y, table_w, h, THEME_PANEL);
-    draw_hud_text(c, (Vec2){ table_x + 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
-    draw_hud_text(c, (Vec2){ table_x + 62.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
-    draw_hud_text(c, (Vec2){ TABLE_RIGHT - 12.0f, TABLE_Y + 8.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT,
+    draw_hud_box(c, tx, TABLE_Y, tw, h, THEME_PANEL);
+    draw_hud_text(c, (Vec2){ tx + 12.0f, TABLE_Y + 8.0f * ts }, cell, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
+    draw_hud_text(c, (Vec2){ tx + 62.0f * ts, TABLE_Y + 8.0f * ts }, cell, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
+    draw_hud_text(c, (Vec2){ tx + tw - 12.0f, TABLE_Y + 8.0f * ts }, cell, LESSON_INK, ALIGN_RIGHT,
                   tr("lesson8.col_verdict"));
-    float y = TABLE_Y + 38.0f;
+    float y = TABLE_Y + 38.0f * ts;
     int row = 0;
     for (int i = 0; i < w->count && row < rows; i++)
         for (int j = i + 1; j < w->count && row < rows; j++, row++) {
             const Pair *p = find_pair(w, i, j);
             Color col = p != NULL ? hitc : LESSON_INK_DIM;
             snprintf(text, sizeof text, "%d–%d", i + 1, j + 1);
-            draw_hud_text(c, (Vec2){ table_x + 12.0f, y }, LESSON_SMALL, col, ALIGN_LEFT, text);
-            draw_hud_text(c, (Vec2){ table_x + 62.0f, y }, LESSON_SMALL, col, ALIGN_LEFT,
+            draw_hud_text(c, (Vec2){ tx + 12.0f, y }, cell, col, ALIGN_LEFT, text);
+            draw_hud_text(c, (Vec2){ tx + 62.0f * ts, y }, cell, col, ALIGN_LEFT,
                           tr(test_key(w->bodies[i].kind, w->bodies[j].kind)));
             if (p != NULL) snprintf(text, sizeof text, tr("lesson8.row_hit"), (double)p->contact.depth);
             else snprintf(text, sizeof text, "%s", tr("lesson8.row_apart"));
-            draw_hud_text(c, (Vec2){ TABLE_RIGHT - 12.0f, y }, LESSON_SMALL, col, ALIGN_RIGHT, text);
-            y += ROW_H;
+            draw_hud_text(c, (Vec2){ tx + tw - 12.0f, y }, cell, col, ALIGN_RIGHT, text);
+            y += row_h;
         }
 }
 

@@ -114,9 +114,24 @@ void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const 
 void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Align align, const char *text)
 {
     if (text == NULL || text[0] == '\0') return;
+    /* a label of several lines ('\n' between them) is one box, its lines
+     * aligned as align says */
+    char rows[4][160];
+    int nrows = 0;
+    for (const char *t = text; nrows < 4;) {
+        const char *nl = strchr(t, '\n');
+        size_t len = nl != NULL ? (size_t)(nl - t) : strlen(t);
+        if (len >= sizeof rows[0]) len = sizeof rows[0] - 1;
+        memcpy(rows[nrows], t, len);
+        rows[nrows++][len] = '\0';
+        if (nl == NULL) break;
+        t = nl + 1;
+    }
     /* the box in output pixels: text keeps its size under the lesson zoom */
     const float fit = c->view.fit;
-    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * size * fit, pad = 5.0f * fit;
+    float w = 0.0f, rw[4];
+    for (int i = 0; i < nrows; i++) w = fmaxf(w, rw[i] = measure_hud_text(c, size, rows[i]) * fit);
+    const float row_h = 1.25f * text_size(c, size) * fit, h = row_h * (float)nrows, pad = 5.0f * fit;
     if (!(w > 0.0f)) return;   /* no font: nothing to place */
     Vec2 s = view_to_screen(&c->view, at);
     float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
@@ -137,8 +152,11 @@ void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Ali
         if (l0.x == s.x && l0.y == s.y) draw_dot(c, p, 2.5f, col);   /* not when it starts at a label */
     }
     draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, LESSON_SHADE);
-    draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad, got.y0 + 0.5f * pad + 0.06f * h }), size, col,
-              ALIGN_LEFT, text);
+    for (int i = 0; i < nrows; i++) {
+        float dx = align == ALIGN_CENTER ? 0.5f * (w - rw[i]) : align == ALIGN_RIGHT ? w - rw[i] : 0.0f;
+        draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad + dx, got.y0 + 0.5f * pad + 0.06f * row_h + row_h * (float)i }),
+                  size, col, ALIGN_LEFT, rows[i]);
+    }
 }
 
 void lesson_keep_clear(Canvas *c, Vec2 p, float r)

@@ -66,7 +66,8 @@ void lesson_halo_dashed(Canvas *c, Vec2 a, Vec2 b, float width, float dash, Colo
 const char *lesson_verdict(bool hit);
 /* Text on a dark backdrop, vertically centred on at.y, where it does not
  * cover an earlier label or a kept-clear point (else moved to the nearest
- * free place, with a thin leader back to at): important labels first. */
+ * free place, with a thin leader back to at): important labels first.
+ * '\n' in text starts a new line of the same label. */
 void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const char *text);
 /* The same, but a label the placer had to move away from at gets its
  * leader from the point from (what it is about) instead of from at. */

@@ -388,6 +388,7 @@ int main(int argc, char **argv)
     /* --lesson N wins over the scene's "lesson" */
     app_init(&run.app, meta.has_lesson && !run.opt.lesson_set ? meta.lesson : run.opt.lesson);
     run.app.headless = run.opt.headless;
+    if (run.opt.text_scale > 0.0f) app_set_text_level(&run.app, app_text_level_for(run.opt.text_scale));
     /* guess questions: --seed N, else the same in every headless run and
      * new ones each time a window opens */
     run.app.guess.seed = run.opt.seed_set ? (unsigned long long)run.opt.seed

@@ -439,7 +439,7 @@ static void queue(SatLabels *q, Vec2 at, float size, Color col, Align al, const 
 static bool label_fits(Canvas *c, Vec2 at, float size, Align align, const char *text)
 {
     const float fit = c->view.fit;
-    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * size * fit, pad = 5.0f * fit;
+    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * text_size(c, size) * fit, pad = 5.0f * fit;
     if (!(w > 0.0f)) return false;
     Vec2 s = view_to_screen(&c->view, at);
     float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
@@ -602,7 +602,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         /* centred on its place, but wholly on the visible canvas */
         Vec2 at = cand[pick];
         at.x = fminf(fmaxf(at.x, vlo.x + hw), vhi.x - hw);
-        at.y = fminf(fmaxf(at.y, vlo.y + size), vhi.y - size);
+        at.y = fminf(fmaxf(at.y, vlo.y + text_size(c, size)), vhi.y - text_size(c, size));
         queue(q, at, size, rc, ALIGN_CENTER, text);
         /* moved away, its leader goes back to its gap or common part */
         if (q->n > 0) q->l[q->n - 1].from = on_line(dir, mid, ln->k);
