@@ -307,7 +307,8 @@ static void test_lesson2_zones(void **s)
     (void)s;
     static App app;
     assert_true(app_init(&app, 2));
-    for (int pal = 0; pal < 2; pal++) {
+    for (int pal = 0; pal < 4; pal++) {
+        if (pal == 2) tap(&app, SDLK_F7);   /* the light theme, both palettes again */
         json_t *doc = app_state_json(&app);
         json_t *zones = json_object_get(doc, "zones");
         assert_int_equal((int)json_array_size(zones), 3);

@@ -5,9 +5,11 @@
  * a folder a teacher looks in, Esc closing help first, R back to the
  * lesson's start, Ctrl+R the last session's arrangement, stale messages
  * cleared, the wheel only under the cursor, Alt+arrow one pixel a tap,
- * larger text for a projector (Ctrl+= / Ctrl+- / Ctrl+0, --text-scale).
+ * larger text for a projector (Ctrl+= / Ctrl+- / Ctrl+0, --text-scale),
+ * the light theme (F7).
  */
 #include "lab_run.h"
+#include "app/lessons.h"
 
 #include <dirent.h>
 #include <regex.h>
@@ -352,6 +354,79 @@ static void test_text_size_keys(void **s)
     json_decref(st);
 }
 
+/* Dark pixels (luminance under 70) in the box x0..x1, y0..y1 of a frame. */
+static int dark_pixels(SDL_Surface *f, int x0, int y0, int x1, int y1)
+{
+    int n = 0;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            const Uint8 *p = px_at(f, x, y);
+            if (0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2] < 70.0) n++;
+        }
+    return n;
+}
+
+/* Test 14: F7, the light theme for a washed-out projector: the canvas turns
+ * near-white; a colliding shape keeps its dark hatching (colour-blind
+ * students), a free one has none; F7 again is the dark lab as before. */
+static void test_light_theme(void **s)
+{
+    (void)s;
+    write_text("in.txt", "1 key down F7\n2 key up F7\n");
+    assert_int_equal(lab("--headless --frames 4 --lesson 8 --input @in.txt --screenshot @light.png"), 0);
+    assert_int_equal(lab("--headless --frames 4 --lesson 8 --screenshot @dark.png"), 0);
+    SDL_Surface *l = lab_png("light.png"), *d = lab_png("dark.png");
+    /* the canvas at its left edge, between grid lines */
+    const Uint8 *pl = px_at(l, 3, 300), *pd = px_at(d, 3, 300);
+    assert_true(pl[0] > 230 && pl[1] > 230 && pl[2] > 230);
+    assert_true(pd[0] < 40 && pd[1] < 40 && pd[2] < 40);
+    /* lesson 8: circle 1 (262, 290) collides, rectangle 4 (650, 270) is free */
+    assert_true(dark_pixels(l, 222, 300, 246, 330) > 20);
+    assert_int_equal(dark_pixels(l, 600, 240, 630, 260), 0);
+    SDL_FreeSurface(l);
+    SDL_FreeSurface(d);
+    write_text("in.txt", "1 key down F7\n2 key up F7\n3 key down F7\n4 key up F7\n");
+    assert_true(same_pictures_at(260, "--lesson 8", "1 key down F7\n2 key up F7\n3 key down F7\n4 key up F7\n",
+                                 "--lesson 8", "# nothing\n"));
+}
+
+/* Test 15: the light theme's colours, computed: text at 7:1 and more
+ * against the canvas (dim text 4.5:1, the accent the explanations use
+ * 4.5:1), verdict and gap colours 3:1 in both palettes, red and green (blue
+ * and orange) far apart; the dark theme keeps its ink at 7:1 too. */
+static void test_theme_contrast(void **s)
+{
+    (void)s;
+    static App app;
+    assert_true(app_init(&app, 1));
+    for (int light = 0; light < 2; light++)
+        for (int pal = 0; pal < 2; pal++) {
+            app.light = light == 1;
+            app.palette = pal == 0 ? PALETTE_RED_GREEN : PALETTE_BLUE_ORANGE;
+            theme_use(app.light);
+            const Theme *t = theme_current();
+            const Color bg = app_color_background(&app);
+            assert_memory_equal(&bg, &t->bg, sizeof bg);
+            const Color hit = app_color_hit(&app), free_ = app_color_free(&app);
+            print_message("%s, palette %d: ink %.1f, dim %.1f, accent %.1f, hit %.1f, free %.1f, gap %.1f\n",
+                          light ? "light" : "dark", pal, (double)lesson_contrast(t->ink, bg),
+                          (double)lesson_contrast(t->ink_dim, bg), (double)lesson_contrast(app_color_accent(&app), bg),
+                          (double)lesson_contrast(hit, bg), (double)lesson_contrast(free_, bg),
+                          (double)lesson_contrast(app_color_gap(&app), bg));
+            assert_true(lesson_contrast(t->ink, bg) >= 7.0f);
+            assert_true(lesson_contrast(t->ink_dim, bg) >= 4.5f);
+            assert_true(lesson_contrast(app_color_accent(&app), bg) >= 4.5f);
+            assert_true(lesson_contrast(hit, bg) >= 3.0f);
+            assert_true(lesson_contrast(free_, bg) >= 3.0f);
+            assert_true(lesson_contrast(app_color_gap(&app), bg) >= 3.0f);
+            int dist = abs(hit.r - free_.r) + abs(hit.g - free_.g) + abs(hit.b - free_.b);
+            assert_true(dist >= 200);
+        }
+    app.light = false;
+    theme_use(app.light);
+    app_free(&app);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -381,7 +456,8 @@ int main(void)
         cmocka_unit_test(test_r_restarts),               cmocka_unit_test(test_ctrl_r_restores_autosave),
         cmocka_unit_test(test_wheel_only_under_cursor),  cmocka_unit_test(test_alt_nudges_one_pixel),
         cmocka_unit_test(test_lesson9_inverses_and_cap), cmocka_unit_test(test_preset_known),
-        cmocka_unit_test(test_text_size_keys),
+        cmocka_unit_test(test_text_size_keys),           cmocka_unit_test(test_light_theme),
+        cmocka_unit_test(test_theme_contrast),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -330,6 +330,10 @@ static void one_shot(App *app, const Binding *b)
     case ACT_GUESS_YES: guess_answer(app, true); break;
     case ACT_GUESS_NO: guess_answer(app, false); break;
     case ACT_QUIT: escape(app); break;
+    case ACT_THEME:
+        app->light = !app->light;
+        app_status(app, "%s", tr(app->light ? "status.theme_light" : "status.theme_dark"));
+        break;
     case ACT_RESTART:
         if (ctrl_held(app)) { app_restore_autosave(app); break; }
         if (set_lesson(app, app->lesson, app->preset, true)) app_status(app, "%s", tr("status.restarted"));

@@ -35,6 +35,7 @@ struct App {
     bool quit_asked;         /* Esc with unsaved changes asked once; Esc again quits */
     Palette palette;
     int text_level;          /* Ctrl+= / Ctrl+- steps of app_text_scale; 0: as designed */
+    bool light;              /* F7: the light, high-contrast theme (a washed-out projector) */
     /* mouse */
     int dragging;            /* body index, or -1 */
     Vec2 drag_offset;
@@ -122,11 +123,11 @@ bool app_set_text_level(App *app, int level);
 /* The step whose scale is nearest to scale (for --text-scale). */
 int app_text_level_for(float scale);
 
-/* The palette's colours (theme.h), in the palette the app is in. */
-static inline Color app_color_free(const App *app) { return theme_free(app->palette); }
-static inline Color app_color_hit(const App *app) { return theme_hit(app->palette); }
-static inline Color app_color_accent(const App *app) { return theme_accent(app->palette); }   /* explanations */
-static inline Color app_color_gap(const App *app) { return theme_gap(app->palette); }         /* a separating gap */
-static inline Color app_color_background(const App *app) { (void)app; return THEME_BG; }   /* the canvas */
+/* The palette's colours (theme.h), in the palette and theme the app is in. */
+static inline Color app_color_free(const App *app) { return theme_free(app->palette, app->light); }
+static inline Color app_color_hit(const App *app) { return theme_hit(app->palette, app->light); }
+static inline Color app_color_accent(const App *app) { return theme_accent(app->palette, app->light); }   /* explanations */
+static inline Color app_color_gap(const App *app) { return theme_gap(app->palette, app->light); }         /* a separating gap */
+static inline Color app_color_background(const App *app) { return app->light ? THEME_LIGHT.bg : THEME_DARK.bg; }   /* the canvas */
 
 #endif

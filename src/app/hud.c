@@ -67,7 +67,7 @@ static void draw_help(const App *app, Canvas *c)
 {
     static const char *keys[] = {
         "help.move", "help.nudge", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
-        "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.text_size", "help.palette",
+        "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.text_size", "help.palette", "help.theme",
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
     };
     const int nkeys = (int)(sizeof keys / sizeof keys[0]);

@@ -38,6 +38,7 @@ typedef enum Action {
     ACT_GUESS, ACT_GUESS_REVEAL, ACT_GUESS_YES, ACT_GUESS_NO,   /* G, Return, Y, N: guess.c */
     ACT_QUIT,
     ACT_RESTART,   /* R: the lesson's start again; Ctrl+R: the last session's arrangement */
+    ACT_THEME,     /* F7: the light theme, or back to the dark one */
     ACT_COUNT
 } Action;
 

@@ -51,6 +51,7 @@ static const Binding BINDINGS[] = {
     { SDLK_n, ACT_GUESS_NO, 0 },
     { SDLK_ESCAPE, ACT_QUIT, 0 },
     { SDLK_r, ACT_RESTART, 0 },        /* Ctrl+R: the last session's arrangement */
+    { SDLK_F7, ACT_THEME, 0 },         /* the light theme, or back to the dark one */
 };
 
 const Binding *input_binding_for(Key key)

@@ -168,7 +168,9 @@ static void draw_box_test(const App *app, const State *st, const Cast *k, Canvas
 {
     const RayRecord *r = &k->rec;
     const Color acc = app_color_accent(app);
-    const Color sx = { 110, 190, 255, 255 }, sy = { 255, 170, 80, 255 };
+    /* the two slabs' colours, darker on the light theme's white (F7) */
+    const Color sx = app->light ? (Color){ 0, 92, 190, 255 } : (Color){ 110, 190, 255, 255 };
+    const Color sy = app->light ? (Color){ 180, 84, 0, 255 } : (Color){ 255, 170, 80, 255 };
     Vec2 ax = r->box_axis, ay = { -ax.y, ax.x };
     Vec2 cen = r->box_center, h = r->box_half;
     float reach = h.x + h.y + 90.0f;
@@ -203,7 +205,8 @@ static void draw_poly_test(const App *app, const State *st, const Cast *k, const
 {
     const RayRecord *r = &k->rec;
     if (r->flat) { draw_box_test(app, st, k, c); return; }
-    const Color in = { 120, 220, 140, 255 }, out = { 255, 120, 120, 255 };
+    const Color in = app->light ? (Color){ 0, 120, 50, 255 } : (Color){ 120, 220, 140, 255 };
+    const Color out = app->light ? (Color){ 190, 30, 30, 255 } : (Color){ 255, 120, 120, 255 };
     const Poly *p = &s->poly;
     for (int i = 0; i < r->edge_count && i < p->count; i++) {
         const RayEdge *e = &r->edges[i];

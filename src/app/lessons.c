@@ -60,7 +60,7 @@ float lesson_contrast(Color a, Color b)
     return (fmaxf(la, lb) + 0.05f) / (fminf(la, lb) + 0.05f);
 }
 
-static const Color HALO = { 0, 0, 0, 215 };
+#define HALO THEME_HALO
 
 void lesson_halo_line(Canvas *c, Vec2 a, Vec2 b, float width, Color col)
 {

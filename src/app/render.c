@@ -131,6 +131,7 @@ static void draw_shapes(const App *app, Canvas *c)
 void app_draw(const App *app, Canvas *c)
 {
     c->text_scale = app_text_scale(app);
+    theme_use(app->light);
     canvas_clear(c, THEME_OUTSIDE);
     draw_grid(c);
     /* the panels go over everything, but their places are known first:
