@@ -329,6 +329,83 @@ static void test_larger_text_fits(void **s)
     SDL_FreeSurface(f.surf);
 }
 
+/* s without its spaces (plain and no-break), into out. */
+static void squeeze(const char *s, char *out, size_t n)
+{
+    size_t k = 0;
+    for (; *s != '\0' && k + 1 < n; s++) {
+        if (*s == ' ') continue;
+        if ((unsigned char)s[0] == 0xC2 && (unsigned char)s[1] == 0xA0) { s++; continue; }
+        out[k++] = *s;
+    }
+    out[k] = '\0';
+}
+
+/* Test 7: the help panel names every lesson (fourteen titles ran past the
+ * six rows a text may take and ended in "…" after lesson 10) and explains
+ * the words the lessons use (help.glossary1-3), whole, in every language. */
+static void test_help_names_every_lesson_and_word(void **s)
+{
+    (void)s;
+    Frame f;
+    memset(&f, 0, sizeof f);
+    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 720, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(f.surf);
+    f.r = SDL_CreateSoftwareRenderer(f.surf);
+    assert_non_null(f.r);
+    f.text = text_create(f.r);
+    assert_non_null(f.text);
+    f.log = calloc(1, sizeof *f.log);
+    assert_non_null(f.log);
+    static char all[65536], want[2048];
+    char err[512];
+    for (int l = 0; l < 3; l++) {
+        if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) continue;
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        App app;
+        assert_true(app_init(&app, 1));
+        app.show_help = true;
+        int hidden = 0;   /* the help panel's own layout: test_larger_text_fits */
+        assert_int_equal(check_frame_at(&f, &app, LANGS[l], LANGS[l], 1280, 720, false, &hidden), 0);
+        /* the help panel's texts, from its title on, without spaces (a
+         * title may be wrapped anywhere) */
+        const DrawLog *g = f.log;
+        int from = -1;
+        for (int i = 0; i < g->text_count; i++)
+            if (strcmp(g->texts[i].text, tr("help.title")) == 0) from = i;
+        assert_true(from >= 0);
+        size_t len = 0;
+        for (int i = from; i < g->text_count; i++) {
+            const char *t = g->texts[i].text;
+            size_t tl = strlen(t);
+            if (tl >= 3 && strcmp(t + tl - 3, "…") == 0) fail_msg("%s: help text cut short: \"%s\"", LANGS[l], t);
+            squeeze(t, all + len, sizeof all - len);
+            len = strlen(all);
+        }
+        for (int n = 0; n < lesson_count(); n++) {
+            char key[64];
+            snprintf(key, sizeof key, "%s.title", lesson_get(n)->key);
+            squeeze(tr(key), want, sizeof want);
+            if (strstr(all, want) == NULL) fail_msg("%s: the help does not name lesson %d (%s)", LANGS[l], n, tr(key));
+        }
+        for (int k = 1; k <= 3; k++) {
+            char key[32];
+            snprintf(key, sizeof key, "help.glossary%d", k);
+            assert_string_not_equal(tr(key), key);   /* in the catalogue */
+            squeeze(tr(key), want, sizeof want);
+            if (strstr(all, want) == NULL) fail_msg("%s: the help lacks %s", LANGS[l], key);
+        }
+        app_free(&app);
+    }
+    i18n_set_language("en", err, sizeof err);
+    f.c.log = NULL;
+    canvas_free(&f.c);
+    free(f.log);
+    text_destroy(f.text);
+    SDL_DestroyRenderer(f.r);
+    SDL_FreeSurface(f.surf);
+}
+
 /* Test 3: the line breaker leaves no word alone at the end when it can
  * help it: "one is alone" would leave "alone" on the last line; a word
  * moves down instead, and both lines still fit. And it breaks a HUD line
@@ -431,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_checks_can_fail),
         cmocka_unit_test(test_everything_fits),
         cmocka_unit_test(test_larger_text_fits),
+        cmocka_unit_test(test_help_names_every_lesson_and_word),
     };
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));
     return cmocka_run_group_tests(tests, setup, teardown);

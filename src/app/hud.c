@@ -69,21 +69,30 @@ static void draw_help(const App *app, Canvas *c)
         "help.move", "help.nudge", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
         "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.text_size", "help.palette", "help.theme",
         "help.scene", "help.screenshot", "help.fullscreen", "help.language", "help.fps", "help.quit",
+        "help.glossary1", "help.glossary2", "help.glossary3",   /* the words the lessons use */
     };
     const int nkeys = (int)(sizeof keys / sizeof keys[0]);
-    /* after the number keys: PageUp / PageDown and every lesson by name */
-    char list[2048];
-    int len = snprintf(list, sizeof list, "%s", tr("help.lesson_list"));
-    for (int i = 0; i < lesson_count() && len >= 0 && (size_t)len < sizeof list; i++) {
-        char key[64];
+    /* after the number keys: PageUp / PageDown and every lesson by name,
+     * five lessons a line (one line for all fourteen ran past the six rows
+     * a text may take, and lost the last lessons to "…") */
+    char list[4][512];
+    int nlist = 0;
+    for (int i = 0; i < lesson_count() && nlist <= 4; i++) {
+        if (i % 5 == 0) {
+            if (nlist == 4) break;
+            snprintf(list[nlist++], sizeof list[0], "%s", i == 0 ? tr("help.lesson_list") : "");
+        }
+        char key[64], *l = list[nlist - 1];
+        size_t len = strlen(l);
         snprintf(key, sizeof key, "%s.title", lesson_get(i)->key);
-        len += snprintf(list + len, sizeof list - (size_t)len, "%s%d %s", i == 0 ? "  " : " · ", i, tr(key));
+        snprintf(l + len, sizeof list[0] - len, "%s%d %s", i == 0 ? "  " : i % 5 == 0 ? "" : " · ", i, tr(key));
     }
-    const char *lines[32];
+    const char *lines[40];
     int n = 0;
-    for (int i = 0; i < nkeys && n < 31; i++) {
+    for (int i = 0; i < nkeys && n < 36; i++) {
         lines[n++] = help_line(c, keys[i]);
-        if (strcmp(keys[i], "help.lessons") == 0) lines[n++] = list;
+        if (strcmp(keys[i], "help.lessons") == 0)
+            for (int k = 0; k < nlist; k++) lines[n++] = list[k];
     }
     /* sized to its text and centred, above everything else; lines wrap to
      * the canvas. When they do not fit in one column (a language that needs
@@ -95,7 +104,7 @@ static void draw_help(const App *app, Canvas *c)
     for (bool done = false; !done && size >= 10.0f; size -= 1.0f) {
         for (cols = 1; cols <= 2 && !done; cols++) {
             col_w = cols == 1 ? avail : 0.5f * (avail - colgap);
-            int rows[32], total = 0;
+            int rows[40], total = 0;
             for (int i = 0; i < n; i++) {
                 int r = 0;
                 (void)measure_hud_text_wrapped(c, size, col_w, lines[i], &r);
