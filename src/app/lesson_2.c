@@ -206,7 +206,7 @@ static Vec2 marker_anchor(const Picture *q)
 static void label_beside(Canvas *c, Vec2 anchor, Vec2 want_at, float size, Color col, Align align, const char *text)
 {
     const float fit = c->view.fit;
-    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * size * fit, pad = 5.0f * fit;
+    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * text_size(c, size) * fit, pad = 5.0f * fit;
     if (!(w > 0.0f)) return;
     Vec2 s = view_to_screen(&c->view, want_at), a = view_to_screen(&c->view, anchor);
     float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
