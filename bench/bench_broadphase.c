@@ -30,18 +30,7 @@
 #include <string.h>
 #include <time.h>
 
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define BENCH_HAVE_CALLGRIND 1
-#endif
-#endif
-#ifndef BENCH_HAVE_CALLGRIND
-#define BENCH_HAVE_CALLGRIND 0
-#define RUNNING_ON_VALGRIND 0
-#define CALLGRIND_TOGGLE_COLLECT
-#define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
-#endif
+#include "common.h"   /* the callgrind macros, or no-ops without valgrind */
 
 /* One moving shape: its shape in its own frame (centre at the origin, angle
  * 0) and where it is. The peers (bench/peers_*_broadphase.*) declare the same

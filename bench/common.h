@@ -150,6 +150,7 @@ static inline Vec2 bench_canvas_point(BenchRng *rng)
 #define BENCH_HAVE_CALLGRIND 0
 #define RUNNING_ON_VALGRIND 0
 #define CALLGRIND_ZERO_STATS
+#define CALLGRIND_TOGGLE_COLLECT
 #define CALLGRIND_DUMP_STATS_AT(label) ((void)(label))
 #endif
 
