@@ -329,6 +329,79 @@ static void test_larger_text_fits(void **s)
     SDL_FreeSurface(f.surf);
 }
 
+/* Test 7: lesson 8's table and the panels hide no shape of its preset: no
+ * point of any shape's outline lies under a HUD box, in every language, at
+ * 1280x720 and 1024x768 (letterboxed), at the designed text size and the
+ * largest (the Vietnamese table at 125 % is the widest). The preset had
+ * rectangle 4 and the triangle's tip under the table. */
+static void test_lesson8_table_hides_no_shape(void **s)
+{
+    (void)s;
+    static const int SIZES[2][2] = { { 1024, 768 }, { 1280, 720 } };
+    Frame f;
+    memset(&f, 0, sizeof f);
+    f.surf = SDL_CreateRGBSurfaceWithFormat(0, 1280, 768, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(f.surf);
+    f.r = SDL_CreateSoftwareRenderer(f.surf);
+    assert_non_null(f.r);
+    f.text = text_create(f.r);
+    assert_non_null(f.text);
+    f.log = calloc(1, sizeof *f.log);
+    assert_non_null(f.log);
+    char err[512];
+    int frames = 0, hidden = 0;
+    for (int l = 0; l < 3; l++) {
+        if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) continue;
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int level = 0; level <= TEXT_LEVEL_MAX; level += TEXT_LEVEL_MAX)
+            for (int z = 0; z < 2; z++) {
+                App app;
+                assert_true(app_init(&app, 8));
+                if (level != 0) assert_true(app_set_text_level(&app, level));
+                app_tick(&app);
+                view_fit(&app.view, SIZES[z][0], SIZES[z][1]);
+                f.c.log = f.log;
+                canvas_begin(&f.c, f.r, &app.view, f.text);
+                app_draw(&app, &f.c);
+                text_frame_end(f.text);
+                assert_true(f.log->box_count >= 4);   /* the corner panels and the table */
+                for (int i = 0; i < app.world.count; i++) {
+                    Vec2 pts[96];
+                    int n = shape_outline(&app.world.shapes[i], &app.view, pts, 96);
+                    assert_true(n >= 3);
+                    int under = 0;
+                    for (int k = 0; k < n; k++)   /* every 1/16 of each edge, on screen */
+                        for (int t = 0; t < 16; t++) {
+                            Vec2 a = pts[k], bq = pts[(k + 1) % n];
+                            Vec2 p = view_to_screen(&app.view, (Vec2){ a.x + (bq.x - a.x) * (float)t / 16.0f,
+                                                                       a.y + (bq.y - a.y) * (float)t / 16.0f });
+                            for (int b = 0; b < f.log->box_count; b++) {
+                                ScreenBox bx = f.log->boxes[b];
+                                under += p.x > bx.x0 + 1.0f && p.x < bx.x1 - 1.0f && p.y > bx.y0 + 1.0f && p.y < bx.y1 - 1.0f;
+                            }
+                        }
+                    if (under > 0) {
+                        print_message("%s, %dx%d, text level %d: shape %d: %d outline points under a panel\n", LANGS[l],
+                                      SIZES[z][0], SIZES[z][1], level, i + 1, under);
+                        hidden++;
+                    }
+                }
+                frames++;
+                app_free(&app);
+            }
+    }
+    print_message("%d frames of lesson 8, %d shapes hidden in part\n", frames, hidden);
+    assert_true(frames >= 8);
+    assert_int_equal(hidden, 0);
+    i18n_set_language("en", err, sizeof err);
+    f.c.log = NULL;
+    canvas_free(&f.c);
+    free(f.log);
+    text_destroy(f.text);
+    SDL_DestroyRenderer(f.r);
+    SDL_FreeSurface(f.surf);
+}
+
 /* s without its spaces (plain and no-break), into out. */
 static void squeeze(const char *s, char *out, size_t n)
 {
@@ -508,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_checks_can_fail),
         cmocka_unit_test(test_everything_fits),
         cmocka_unit_test(test_larger_text_fits),
+        cmocka_unit_test(test_lesson8_table_hides_no_shape),
         cmocka_unit_test(test_help_names_every_lesson_and_word),
     };
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));

@@ -380,7 +380,7 @@ static void test_light_theme(void **s)
     const Uint8 *pl = px_at(l, 3, 300), *pd = px_at(d, 3, 300);
     assert_true(pl[0] > 230 && pl[1] > 230 && pl[2] > 230);
     assert_true(pd[0] < 40 && pd[1] < 40 && pd[2] < 40);
-    /* lesson 8: circle 1 (262, 290) collides, rectangle 4 (650, 270) is free */
+    /* lesson 8: circle 1 (262, 290) collides; (600..630, 240..260) is empty canvas */
     assert_true(dark_pixels(l, 222, 300, 246, 330) > 20);
     assert_int_equal(dark_pixels(l, 600, 240, 630, 260), 0);
     SDL_FreeSurface(l);

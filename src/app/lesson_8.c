@@ -24,13 +24,16 @@ static bool build(World *w, int preset, void *state)
 {
     (void)state;
     if (preset != 0) return false;
-    static const Vec2 tri[3] = { { 450.0f, 390.0f }, { 670.0f, 430.0f }, { 560.0f, 570.0f } };
-    static const Vec2 quad[4] = { { 390.0f, 430.0f }, { 490.0f, 410.0f }, { 510.0f, 530.0f }, { 410.0f, 560.0f } };
+    /* every shape left of x = 565, where the widest table (Vietnamese, the
+     * largest text) begins, and above y = 550, where the panel of colliding
+     * pairs begins at 125 %: the table and the panels hide none of them */
+    static const Vec2 tri[3] = { { 420.0f, 365.0f }, { 570.0f, 395.0f }, { 500.0f, 545.0f } };
+    static const Vec2 quad[4] = { { 350.0f, 405.0f }, { 450.0f, 385.0f }, { 470.0f, 505.0f }, { 370.0f, 535.0f } };
     Body bodies[6] = {
         body_circle(262.0f, 290.0f, 60.0f),
-        body_circle(345.0f, 500.0f, 65.0f),
+        body_circle(305.0f, 475.0f, 65.0f),
         body_rect(410.0f, 270.0f, 200.0f, 100.0f, 0.0f),
-        body_rect(650.0f, 270.0f, 180.0f, 80.0f, 30.0f),
+        body_rect(120.0f, 440.0f, 180.0f, 80.0f, 30.0f),
         body_poly(tri, 3),
         body_poly(quad, 4),
     };
@@ -96,6 +99,22 @@ static float table_width(Canvas *c, float cell, float ts)
     return fmaxf(TABLE_W * ts, 62.0f * ts + test_w + 12.0f + verdict_w + 12.0f);
 }
 
+/* The table's top (HUD units): TABLE_Y, or 8 below the bottom of a top
+ * panel that reaches over x >= tx (a long title in Vietnamese wraps to
+ * more lines and would cover the table's header row). */
+static float table_top(const Canvas *c, float tx)
+{
+    const View *v = &c->view;
+    float top = TABLE_Y;
+    for (int k = 0; k < c->keep_out_count; k++) {
+        const ScreenBox *b = &c->keep_out[k];
+        if (b->r > 0.0f || v->fit <= 0.0f) continue;
+        float x1 = (b->x1 - v->ox) / v->fit, y0 = (b->y0 - v->oy) / v->fit, y1 = (b->y1 - v->oy) / v->fit;
+        if (y0 < 40.0f && x1 > tx && y1 + 8.0f > top && y1 < CANVAS_H / 2.0f) top = y1 + 8.0f;
+    }
+    return top;
+}
+
 static void draw_over(const App *app, const void *state, Canvas *c)
 {
     (void)state;
@@ -108,12 +127,15 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     /* the table grows with the text size (Ctrl+=), from the right edge, as
      * long as it stays clear of the bottom panels (90 canvas px) */
     const float full = text_size(c, 1.0f);
-    const float ts = fminf(full, fmaxf(1.0f, (CANVAS_H - 90.0f - TABLE_Y) / (44.0f + ROW_H * (float)rows)));
+    /* below the top panels it would run under (their places are kept out
+     * already: hud_draw reserved them), found at the smallest scale */
+    const float ty = table_top(c, TABLE_RIGHT - table_width(c, LESSON_SMALL / full, 1.0f));
+    const float ts = fminf(full, fmaxf(1.0f, (CANVAS_H - 90.0f - ty) / (44.0f + ROW_H * (float)rows)));
     const float cell = LESSON_SMALL * ts / full;   /* its text at the table's scale */
     const float tw = table_width(c, cell, ts), tx = TABLE_RIGHT - tw, row_h = ROW_H * ts;
     float h = 44.0f * ts + row_h * (float)rows;
     /* the labels keep out of the table, drawn last */
-    canvas_keep_out_hud(c, tx, TABLE_Y, tw, h);
+    canvas_keep_out_hud(c, tx, ty, tw, h);
     /* the contact normals, from the middle between the two centres */
     for (int k = 0; k < w->pair_count; k++) {
         const Pair *p = &w->pairs[k];
@@ -140,18 +162,21 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         snprintf(text, sizeof text, tr("lesson8.depth"), (double)p->contact.depth);
         Vec2 side = { -p->contact.normal.y, p->contact.normal.x };
         if (side.y > 0.0f) { side.x = -side.x; side.y = -side.y; }
-        lesson_label(c, (Vec2){ 0.5f * (m.x + tip.x) + side.x * 26.0f, 0.5f * (m.y + tip.y) + side.y * 26.0f },
-                     LESSON_SMALL, acc, ALIGN_CENTER, text);
+        /* asked for on a's side of the arrow's start: two arrows meeting at
+         * one shape (2-6, 5-6) keep their depths apart, leaders uncrossed */
+        (void)tip;
+        Vec2 q = { 0.5f * (m.x + ca.x), 0.5f * (m.y + ca.y) };
+        lesson_label(c, (Vec2){ q.x + side.x * 26.0f, q.y + side.y * 26.0f }, LESSON_SMALL, acc, ALIGN_CENTER, text);
     }
 
     /* the pair table, in HUD space on the right */
     canvas_flush(c);
-    draw_hud_box(c, tx, TABLE_Y, tw, h, THEME_PANEL);
-    draw_hud_text(c, (Vec2){ tx + 12.0f, TABLE_Y + 8.0f * ts }, cell, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
-    draw_hud_text(c, (Vec2){ tx + 62.0f * ts, TABLE_Y + 8.0f * ts }, cell, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
-    draw_hud_text(c, (Vec2){ tx + tw - 12.0f, TABLE_Y + 8.0f * ts }, cell, LESSON_INK, ALIGN_RIGHT,
+    draw_hud_box(c, tx, ty, tw, h, THEME_PANEL);
+    draw_hud_text(c, (Vec2){ tx + 12.0f, ty + 8.0f * ts }, cell, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_pair"));
+    draw_hud_text(c, (Vec2){ tx + 62.0f * ts, ty + 8.0f * ts }, cell, LESSON_INK, ALIGN_LEFT, tr("lesson8.col_test"));
+    draw_hud_text(c, (Vec2){ tx + tw - 12.0f, ty + 8.0f * ts }, cell, LESSON_INK, ALIGN_RIGHT,
                   tr("lesson8.col_verdict"));
-    float y = TABLE_Y + 38.0f * ts;
+    float y = ty + 38.0f * ts;
     int row = 0;
     for (int i = 0; i < w->count && row < rows; i++)
         for (int j = i + 1; j < w->count && row < rows; j++, row++) {
