@@ -402,6 +402,89 @@ static void test_lesson8_table_hides_no_shape(void **s)
     SDL_FreeSurface(f.surf);
 }
 
+/* Test 8: the words "depth" and "push" are said in words wherever they are
+ * shown: every lesson 1..8, preset, step of the SAT walk and the all-axes
+ * view, three languages. A frame whose texts (wrapped lines joined) hold
+ * the term holds its gloss too: depth in the colliding pairs' panel, the
+ * push beside the walk's step or, at the verdict, as the minimum
+ * translation ("the least push"). The lab before showed both bare. */
+static const struct {
+    const char *lang, *depth, *depth_gloss, *push, *push_gloss[2];
+} TERMS[3] = {
+    { "en", "depth", "depth: how far", "push", { "how far B must move", "the least push" } },
+    { "zh-TW", "重疊深度", "重疊深度：", "要推開", { "才離開 A", "最少的推開距離" } },
+    { "vi", "độ lún", "độ lún: ", "cần đẩy", { "B phải dời", "lần đẩy ít nhất" } },
+};
+
+static int terms_bare(const DrawLog *g, int l, const char *where, int *seen)
+{
+    static char all[DRAW_LOG_TEXTS * 162];
+    size_t k = 0;
+    for (int i = 0; i < g->text_count && k + 162 < sizeof all; i++) {
+        size_t len = strlen(g->texts[i].text);
+        memcpy(all + k, g->texts[i].text, len);
+        k += len;
+        all[k++] = ' ';
+    }
+    all[k] = '\0';
+    int bad = 0;
+    if (strstr(all, TERMS[l].depth) != NULL) {
+        (*seen)++;
+        if (strstr(all, TERMS[l].depth_gloss) == NULL) {
+            print_message("%s: \"%s\" shown, never said in words\n", where, TERMS[l].depth);
+            bad++;
+        }
+    }
+    if (strstr(all, TERMS[l].push) != NULL) {
+        (*seen)++;
+        if (strstr(all, TERMS[l].push_gloss[0]) == NULL && strstr(all, TERMS[l].push_gloss[1]) == NULL) {
+            print_message("%s: \"%s\" shown, never said in words\n", where, TERMS[l].push);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+static void test_terms_said_in_words(void **s)
+{
+    (void)s;
+    Frame f;
+    assert_true(text_fixture_open(&f));
+    f.log = calloc(1, sizeof *f.log);
+    assert_non_null(f.log);
+    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
+    char err[512], where[128];
+    int frames = 0, seen = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(TERMS[l].lang, err, sizeof err)) fail_msg("%s: %s", TERMS[l].lang, err);
+        for (int n = 1; n <= 8; n++)
+            for (int p = 0; p < 5; p++) {
+                App app;
+                assert_true(app_init(&app, n));
+                if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                if (app.preset != p) { app_free(&app); continue; }
+                app_tick(&app);
+                const bool sat = n == 6 || n == 7;
+                const int views = sat ? lesson_sat_last_step((const SatPicture *)app.lesson_state) + 2 : 1;
+                for (int v = 0; v < views; v++) {
+                    if (sat && v == views - 1) tap(&app, SDLK_a);   /* the walk, then every axis */
+                    int hidden = 0;
+                    check_frame_at(&f, &app, TERMS[l].lang, "", 1280, 720, false, &hidden);
+                    snprintf(where, sizeof where, "%s, lesson %d, F%d, view %d", TERMS[l].lang, n, p + 1, v);
+                    bad += terms_bare(f.log, l, where, &seen);
+                    frames++;
+                    if (sat && v < views - 2) tap(&app, SDLK_RIGHTBRACKET);
+                }
+                app_free(&app);
+            }
+    }
+    print_message("%d frames, %d with depth or push shown, %d bare\n", frames, seen, bad);
+    assert_true(seen >= 3 * 20);
+    assert_int_equal(bad, 0);
+    i18n_set_language("en", err, sizeof err);
+    text_fixture_close(&f);
+}
+
 /* s without its spaces (plain and no-break), into out. */
 static void squeeze(const char *s, char *out, size_t n)
 {
@@ -582,6 +665,7 @@ int main(void)
         cmocka_unit_test(test_everything_fits),
         cmocka_unit_test(test_larger_text_fits),
         cmocka_unit_test(test_lesson8_table_hides_no_shape),
+        cmocka_unit_test(test_terms_said_in_words),
         cmocka_unit_test(test_help_names_every_lesson_and_word),
     };
     if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));

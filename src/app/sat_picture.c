@@ -698,6 +698,15 @@ static void mtv_line(const SatReport *r, const char *b, const char *axis, char l
     else snprintf(line, 160, tr("sat.walk_mtv"), b, (double)r->contact.depth, axis);
 }
 
+/* Whether an axis from i0 to i1 is labelled with a push beside its
+ * overlap (axis_result: one shadow holds the other). */
+static bool says_push(const SatPicture *sp, int i0, int i1)
+{
+    for (int i = i0 < 0 ? 0 : i0; i <= i1 && i < sp->r.count; i++)
+        if (!sp->shown[i].gap && sp->shown[i].push != sp->shown[i].amount) return true;
+    return false;
+}
+
 int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max)
 {
     const SatPicture *sp = state;
@@ -713,6 +722,8 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
         for (int i = 0; i < r->count; i++) gaps += r->axes[i].overlap < 0.0f;
         snprintf(lines[n++], 160, tr("sat.count"), r->count, r->count - gaps, gaps);
         if (n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_all"));
+        /* a label says "push": the word in words */
+        if (says_push(sp, 0, r->count - 1) && n < max) snprintf(lines[n++], 160, "%s", tr("sat.push_means"));
     } else if (sp->step < r->count) {
         const int i = sp->step;
         const SatAxis *ax = &r->axes[i];
@@ -729,12 +740,20 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
         }
         if (n < max) {
             if (i == last) snprintf(lines[n++], 160, "%s", tr("sat.walk_stop"));
+            /* the push first shown: said in words (one shadow holds the other) */
+            else if (says_push(sp, i, i)) snprintf(lines[n++], 160, tr("sat.walk_next_push"), s->push);
             else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
         }
+        /* an earlier axis's label says "push": the word in words too */
+        if (n < max && i != last && !says_push(sp, i, i) && says_push(sp, 0, i - 1))
+            snprintf(lines[n++], 160, "%s", tr("sat.push_means"));
     } else {
         if (r->min_axis >= 0) sp->names(NULL, &r->axes[r->min_axis], name, NULL);
         snprintf(lines[n++], 160, tr("sat.walk_none"), r->count, lesson_verdict(true));
         if (n < max) mtv_line(r, tr(kb), name, lines[n++]);
+        /* touching: no MTV line to say what the labels' push is */
+        if (n < max && lesson_touching(r->contact.depth) && says_push(sp, 0, r->count - 1))
+            snprintf(lines[n++], 160, "%s", tr("sat.push_means"));
     }
     if (!sp->all && n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_walk"));
     if (sp->all && n < max) {
