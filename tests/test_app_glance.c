@@ -284,6 +284,65 @@ static void test_lesson5_one_name_per_point(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* ---- Lesson 3: one name per point ------------------------------------- */
+
+/* Lesson 3 names C and A once each; when the clamp leaves C where it is
+ * (C inside the box, A = C) one label names the one point ("A = C"),
+ * never "A" and "C" with two leaders to one dot. Every preset and 30
+ * seeded arrangements of the circle (half of them inside the box), three
+ * languages. */
+static void test_lesson3_one_name_per_point(void **state)
+{
+    (void)state;
+    char err[512];
+    int frames = 0, bad = 0, inside = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int run = 0; run < 5 + 30; run++) {
+            App app;
+            assert_true(app_init(&app, 3));
+            if (run < 5) {
+                if (PRESETS[run] != 0) tap(&app, PRESETS[run]);
+                if (app.preset != run) { app_free(&app); continue; }
+            } else {
+                uint32_t seed = 2246822519u * (uint32_t)(run + 7);
+                Body *c = &app.world.bodies[0];
+                const Body *r = &app.world.bodies[1];
+                float u = (float)(seed % 100u) / 100.0f - 0.5f, v = (float)((seed >> 11) % 100u) / 100.0f - 0.5f;
+                float reach = run % 2 == 0 ? 1.8f : 3.2f;   /* inside the box, or around it */
+                c->pos = (Vec2){ r->pos.x + u * reach * r->half.x, r->pos.y + v * reach * r->half.y };
+            }
+            app_tick(&app);
+            frame_draw(&app);
+            const Circle cc = app.world.shapes[0].circle;
+            const Rect rr = app.world.shapes[1].rect;
+            const bool same = fabsf(cc.center.x - rr.center.x) <= rr.half.x && fabsf(cc.center.y - rr.center.y) <= rr.half.y;
+            int a = 0, c = 0, both = 0;
+            for (int i = 0; i < F.log.text_count; i++) {
+                const DrawnText *t = &F.log.texts[i];
+                if (t->hud) continue;
+                a += strcmp(t->text, "A") == 0;
+                c += strcmp(t->text, "C") == 0;
+                both += strstr(t->text, "A = C") != NULL;
+            }
+            const bool ok = same ? a == 0 && c == 0 && both == 1 : a == 1 && c == 1 && both == 0;
+            if (!ok) {
+                print_message("%s, lesson 3, %s%d: C %s the box: labels A %d, C %d, \"A = C\" %d\n", LANGS[l],
+                              run < 5 ? "F" : "arrangement ", run < 5 ? run + 1 : run - 4, same ? "inside" : "outside", a, c,
+                              both);
+                bad++;
+            }
+            inside += same;
+            frames++;
+            app_free(&app);
+        }
+    }
+    print_message("  %d frames of lesson 3, %d with C inside the box\n", frames, inside);
+    assert_true(inside >= 3 * 10);
+    assert_true(frames - inside >= 3 * 10);
+    assert_int_equal(bad, 0);
+}
+
 /* ---- Lesson 13: labels off the arrows ------------------------------------ */
 
 static Vec2 jvec(const json_t *o, const char *key)
@@ -438,6 +497,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sat_labels_off_number_lines),
         cmocka_unit_test(test_lesson5_one_name_per_point),
+        cmocka_unit_test(test_lesson3_one_name_per_point),
         cmocka_unit_test(test_lesson13_labels_off_arrows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

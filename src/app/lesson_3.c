@@ -108,14 +108,16 @@ static void draw_over(const App *app, const void *state, Canvas *c)
      * the length's label finds room around them */
     lesson_keep_clear(c, q.a, 8.0f);
     lesson_keep_clear(c, cc, 6.0f);
-    lesson_label(c, (Vec2){ q.a.x + 14.0f, q.a.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
-    lesson_label(c, (Vec2){ cc.x - 14.0f, cc.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
-    if (q.c.radius <= 100.0f) lesson_keep_clear(c, cc, q.c.radius + 4.0f);
     if (q.dist > 0.5f) {
+        lesson_label(c, (Vec2){ q.a.x + 14.0f, q.a.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
+        lesson_label(c, (Vec2){ cc.x - 14.0f, cc.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
+        if (q.c.radius <= 100.0f) lesson_keep_clear(c, cc, q.c.radius + 4.0f);
         snprintf(text, sizeof text, tr("lesson3.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
         lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
     } else {
-        lesson_label(c, mid, LESSON_LABEL, hitc, ALIGN_CENTER, tr("lesson3.inside"));
+        /* one point, one label: "C is inside the box: A = C", beside it
+         * (two names with two leaders read as two places) */
+        lesson_label_from(c, (Vec2){ cc.x, cc.y - 26.0f }, cc, LESSON_LABEL, acc, ALIGN_CENTER, tr("lesson3.inside"));
     }
 }
 
