@@ -241,8 +241,9 @@ static bool shouts(const char *s, char *word, size_t wordlen)
     return false;
 }
 
-/* The point is the decimal separator in every language (GLOSSARY.md): no
- * thousands point ("2.000" reads as two) and no decimal comma ("2,5"). */
+/* Every catalogue writes its numbers as C does, the point (GLOSSARY.md;
+ * i18n_numbers gives vi its decimal comma on screen): no thousands point
+ * ("2.000" would read as two) and no decimal comma ("2,5"). */
 static bool mixed_number(const char *s, bool vi)
 {
     for (const char *p = s; *p != '\0'; p++) {

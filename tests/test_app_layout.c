@@ -113,6 +113,9 @@ static bool says_zero_push(const char *s)
 {
     if (strstr(s, " 0.0 px") != NULL || strstr(s, " 0.0\u00a0px") != NULL || strstr(s, "\u00a00.0\u00a0px") != NULL)
         return true;
+    /* as Vietnamese writes it (i18n_numbers): 0,0 */
+    if (strstr(s, " 0,0 px") != NULL || strstr(s, " 0,0\u00a0px") != NULL || strstr(s, "\u00a00,0\u00a0px") != NULL)
+        return true;
     char gap0[64];
     snprintf(gap0, sizeof gap0, tr("sat.walk_gap"), 0);
     for (const char *p = strstr(s, gap0); p != NULL; p = strstr(p + 1, gap0)) {

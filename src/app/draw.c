@@ -3,6 +3,7 @@
  */
 #include "draw.h"
 #include "canvas_size.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -310,6 +311,8 @@ float text_size(const Canvas *c, float size)
 static float text_at_screen(Canvas *c, Vec2 s, float size, Color col, Align align, const char *utf8)
 {
     if (c->font == NULL || utf8 == NULL || utf8[0] == '\0') return 0.0f;
+    char local[1024];
+    utf8 = i18n_numbers(utf8, local, sizeof local);   /* 3,5 in vi */
     canvas_flush(c); /* text goes over what was drawn before it */
     int pxs = (int)lroundf(text_size(c, size) * c->view.fit);
     if (pxs < 6) pxs = 6;
@@ -347,6 +350,8 @@ float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, cons
 float measure_hud_text(Canvas *c, float size, const char *utf8)
 {
     if (c->font == NULL) return 0.0f;
+    char local[1024];
+    utf8 = i18n_numbers(utf8, local, sizeof local);   /* measured as drawn */
     int pxs = (int)lroundf(text_size(c, size) * c->view.fit);
     if (pxs < 6) pxs = 6;
     return (float)c->dev->text_width(c->font, pxs, utf8) / c->view.fit;

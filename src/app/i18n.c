@@ -67,6 +67,80 @@ const char *tr(const char *key)
     return json_is_string(v) ? json_string_value(v) : key;
 }
 
+/* ---- Numbers as the language writes them -------------------------------- */
+
+bool i18n_decimal_comma(void) { return strcmp(language, "vi") == 0; }
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* s[from, to) one item of a bracketed list: no space, a digit in it. */
+static bool number_item(const char *s, size_t from, size_t to)
+{
+    bool digit = false;
+    if (to <= from || to - from > 24) return false;
+    for (size_t i = from; i < to; i++) {
+        if (s[i] == ' ') return false;
+        digit = digit || is_digit(s[i]);
+    }
+    return digit;
+}
+
+const char *numbers_localize(const char *utf8, bool comma, char *out, size_t outlen)
+{
+    if (!comma || utf8 == NULL || outlen == 0) return utf8;
+    size_t n = strlen(utf8);
+    if (n >= outlen) return utf8;   /* too long to rewrite: as it is */
+    memcpy(out, utf8, n + 1);
+    bool changed = false;
+    /* 3.5 -> 3,5: a point between two digits */
+    for (size_t i = 1; i + 1 < n; i++)
+        if (out[i] == '.' && is_digit(out[i - 1]) && is_digit(out[i + 1])) {
+            out[i] = ',';
+            changed = true;
+        }
+    /* "0,25, t" -> "0,25; t": a list separator right after a decimal number */
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (out[i] != ',' || out[i + 1] != ' ' || !is_digit(out[i - 1])) continue;
+        size_t k = i;
+        while (k > 0 && is_digit(out[k - 1])) k--;
+        if (k >= 2 && out[k - 1] == ',' && is_digit(out[k - 2])) {
+            out[i] = ';';
+            changed = true;
+        }
+    }
+    /* (610, 380), [0, 1]: the items of a bracket that are all numbers */
+    for (size_t i = 0; i < n; i++) {
+        if (out[i] != '(' && out[i] != '[') continue;
+        const char close = out[i] == '(' ? ')' : ']';
+        size_t j = i + 1;
+        while (j < n && out[j] != close && out[j] != '(' && out[j] != '[' && j - i < 96) j++;
+        if (j >= n || out[j] != close) continue;
+        size_t from = i + 1, items = 0;
+        bool numbers = true;
+        for (size_t k = i + 1; k <= j && numbers; k++) {
+            bool sep = k + 1 < j && (out[k] == ',' || out[k] == ';') && out[k + 1] == ' ';
+            if (!sep && k != j) continue;
+            numbers = number_item(out, from, k);
+            items++;
+            from = k + 2;
+            if (sep) k++;
+        }
+        if (!numbers || items < 2) continue;
+        for (size_t k = i + 1; k + 1 < j; k++)
+            if (out[k] == ',' && out[k + 1] == ' ') {
+                out[k] = ';';
+                changed = true;
+            }
+        i = j;
+    }
+    return changed ? out : utf8;
+}
+
+const char *i18n_numbers(const char *utf8, char *out, size_t outlen)
+{
+    return numbers_localize(utf8, i18n_decimal_comma(), out, outlen);
+}
+
 void i18n_shutdown(void)
 {
     json_decref(current);

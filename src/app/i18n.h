@@ -22,6 +22,21 @@ bool i18n_set_language(const char *lang, char *err, size_t errlen);
 const char *i18n_language(void);
 /* The text for key, or the key itself when no catalogue has it. */
 const char *tr(const char *key);
+
+/* How the current language writes numbers on screen: every text the lab
+ * draws passes through this one function (draw.c's text_at_screen and
+ * measure_hud_text), so a number is shown the same way wherever it was
+ * formatted. en, zh-TW: unchanged, 3.5 and (610, 380). vi: the decimal
+ * comma and the semicolon between the numbers of a pair or an interval,
+ * as Vietnamese school books write them: 3,5, (610; 380), [0,25; 0,75],
+ * and "t₁ = 0,25; t₂" after a decimal number. Returns utf8 itself when
+ * nothing changes, else out (the same length in bytes: the same line
+ * breaks). --state-out's JSON, scene files and scripts never pass here:
+ * they keep the C '.' (and explanations' criteria are English). */
+const char *i18n_numbers(const char *utf8, char *out, size_t outlen);
+/* The rule itself, for any language: comma true writes vi's numbers. */
+const char *numbers_localize(const char *utf8, bool comma, char *out, size_t outlen);
+bool i18n_decimal_comma(void);
 void i18n_shutdown(void);
 
 /* A locale name ("zh_TW.UTF-8", "vi_VN", "en-US", "zh-Hant") as one of the
