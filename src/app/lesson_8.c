@@ -147,12 +147,8 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         draw_arrow(c, m, tip, 8.0f, LESSON_SHADE);
         draw_arrow(c, m, tip, 4.5f, acc);
     }
-    /* each shape's number, as the table names it: first, so they stay put */
-    for (int i = 0; i < w->count; i++) {
-        snprintf(text, sizeof text, "%d", i + 1);
-        lesson_label(c, shape_center(&w->shapes[i]), LESSON_LABEL, LESSON_INK, ALIGN_CENTER, text);
-    }
-    /* each depth beside its arrow, where the numbers and the others leave room */
+    /* each depth beside its arrow (the shapes' numbers, as the table names
+     * them, are every lesson's: shape_numbers.c) */
     for (int k = 0; k < w->pair_count; k++) {
         const Pair *p = &w->pairs[k];
         Vec2 ca = shape_center(&w->shapes[p->a]), cb = shape_center(&w->shapes[p->b]);

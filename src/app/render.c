@@ -5,6 +5,7 @@
 #include "app.h"
 #include "hud.h"
 #include "labels.h"
+#include "shape_numbers.h"
 
 #include <string.h>
 
@@ -143,6 +144,9 @@ void app_draw(const App *app, Canvas *c)
     if (explain && L->draw_under != NULL) L->draw_under(app, app->lesson_state, c);
     draw_shapes(app, c);
     if (explain && L->draw_over != NULL) L->draw_over(app, app->lesson_state, c);
+    /* the shapes' numbers, as the text names them: after the lesson's
+     * labels, which keep their places */
+    draw_shape_numbers(app, c);
     canvas_flush(c);
     hud_draw(app, c, true);
     canvas_flush(c);

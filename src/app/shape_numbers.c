@@ -1,0 +1,91 @@
+/*
+ * shape_numbers.c - each shape's number on the canvas, as the HUD and the
+ * lessons' text name it ("circle 1", "rectangle 3": index + 1).
+ */
+#include "shape_numbers.h"
+#include "lessons.h"
+
+#include <stdio.h>
+
+/* The number is drawn at the HUD's line size, larger than a label. */
+#define NUMBER_SIZE 24.0f
+
+bool shape_number_wanted(const App *app, int i)
+{
+    const World *w = &app->world;
+    if (i < 0 || i >= w->count || w->count > 200) return false;
+    if (w->count <= SHAPE_NUMBERS_ALL || i == w->selected) return true;
+    /* the pairs the bottom-left panel lists (at most four, none while a
+     * guess question hides them): hud.c */
+    if (guess_hides(app)) return false;
+    for (int k = 0; k < w->pair_count && k < 4; k++)
+        if (w->pairs[k].a == i || w->pairs[k].b == i) return true;
+    return false;
+}
+
+/* The part of a convex outline inside [lo, hi] (Sutherland-Hodgman): its
+ * vertex count in out (room for n + 4). */
+static int clip_rect(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out)
+{
+    Vec2 buf[2][104];
+    int cnt = n < 96 ? n : 96;
+    for (int i = 0; i < cnt; i++) buf[0][i] = in[i];
+    int cur = 0;
+    for (int side = 0; side < 4 && cnt > 0; side++) {
+        const float lim = side == 0 ? lo.x : side == 1 ? hi.x : side == 2 ? lo.y : hi.y;
+        const Vec2 *src = buf[cur];
+        Vec2 *dst = buf[cur ^ 1];
+        int k = 0;
+        for (int i = 0; i < cnt; i++) {
+            Vec2 a = src[i], b = src[(i + 1) % cnt];
+            float va = side < 2 ? a.x : a.y, vb = side < 2 ? b.x : b.y;
+            bool ina = side % 2 == 0 ? va >= lim : va <= lim, inb = side % 2 == 0 ? vb >= lim : vb <= lim;
+            if (ina) dst[k++] = a;
+            if (ina != inb) {
+                float t = (lim - va) / (vb - va);
+                dst[k++] = (Vec2){ a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+            }
+        }
+        cnt = k;
+        cur ^= 1;
+    }
+    for (int i = 0; i < cnt; i++) out[i] = buf[cur][i];
+    return cnt;
+}
+
+void draw_shape_numbers(const App *app, Canvas *c)
+{
+    const World *w = &app->world;
+    if (w->count > 200 || !canvas_has_text(c)) return;
+    const View *v = &c->view;
+    /* the canvas as far as the window shows it, in canvas coordinates */
+    Vec2 lo = view_to_canvas(v, (Vec2){ fmaxf(v->ox, 0.0f), fmaxf(v->oy, 0.0f) });
+    Vec2 hi = view_to_canvas(v, (Vec2){ fminf(v->ox + CANVAS_W * v->fit, (float)v->out_w),
+                                        fminf(v->oy + CANVAS_H * v->fit, (float)v->out_h) });
+    const float scale = view_scale(v);
+    /* the label's height in canvas units at this zoom */
+    const float label_h = 1.25f * text_size(c, NUMBER_SIZE) * v->fit / scale;
+    for (int i = 0; i < w->count; i++) {
+        if (!shape_number_wanted(app, i)) continue;
+        const Shape *s = &w->shapes[i];
+        /* where it is seen: its centre, or the middle of its part on screen */
+        Vec2 p = shape_center(s);
+        Aabb box = shape_aabb(s);
+        if (!(p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)) {
+            Vec2 pts[96], part[104];
+            int n = clip_rect(pts, shape_outline(s, v, pts, 96), lo, hi, part);
+            if (n < 1) continue;   /* wholly off screen: nothing to number */
+            Vec2 m = { 0.0f, 0.0f };
+            for (int k = 0; k < n; k++) { m.x += part[k].x; m.y += part[k].y; }
+            p = (Vec2){ m.x / (float)n, m.y / (float)n };
+        }
+        /* inside the shape above its centre, leaving the centre's dot and
+         * the lessons' lines through it; above a shape too small for it */
+        const float top = fmaxf(box.min.y, lo.y);
+        Vec2 at = { p.x, p.y - 0.55f * (p.y - top) };
+        if ((p.y - top) < 1.6f * label_h) at.y = top - 0.5f * label_h - 6.0f / scale;
+        char text[16];
+        snprintf(text, sizeof text, "%d", i + 1);
+        lesson_label_from(c, at, p, NUMBER_SIZE, THEME_INK, ALIGN_CENTER, text);
+    }
+}
