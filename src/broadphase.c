@@ -136,6 +136,7 @@ struct Broadphase {
     size_t buckets;                     /* the last call's hash table size (0: none built) */
     long long budget;                   /* at most this many per call (0: no limit) */
     bool stopped;                       /* the last call hit the budget */
+    BroadphaseRecord *rec;              /* NULL: nothing recorded (broadphase_set_record) */
 };
 
 /* ---- memory ------------------------------------------------------------ */
@@ -302,6 +303,14 @@ static inline void bp_emit(Broadphase *bp, const Shape *shapes, int i, int j, Bp
         }
         o->count += 1;
     }
+    if (bp->rec != NULL && (a == bp->rec->watch || b == bp->rec->watch)) {
+        BroadphaseRecord *r = bp->rec;
+        if (r->cands != NULL && r->watch_cands < r->cands_cap) {
+            r->cands[r->watch_cands].other = a == r->watch ? b : a;
+            r->cands[r->watch_cands].hit = hit;
+        }
+        r->watch_cands += 1;
+    }
 }
 
 /* Shape s's box (as shape_aabb gives it), or false when it is bad input
@@ -395,6 +404,43 @@ static inline Aabb bp_pad(Aabb box)
     return box;
 }
 
+/* ---- the record (broadphase_set_record) -------------------------------- */
+
+/* What steps 2-4 built, into the record: the cell edge, the huge shapes,
+ * the watched shape's cells and the table's entries' cells (table order). */
+static void bp_record_grid(BroadphaseRecord *rec, const Broadphase *bp, size_t m, size_t nhuge, size_t nentries,
+                           float cell)
+{
+    rec->grid = true;
+    rec->cell = cell;
+    rec->huge = nhuge > (size_t)INT_MAX ? INT_MAX : (int)nhuge;
+    rec->entries = (long long)nentries;
+    for (size_t k = 0; k < m && rec->watch >= 0; k++) {
+        const BpItem *it = &bp->items[k];
+        if (it->shape == rec->watch) {
+            rec->watch_in_grid = it->x1 >= it->x0;   /* a huge one has no cells */
+            rec->watch_x0 = it->x0;
+            rec->watch_y0 = it->y0;
+            rec->watch_x1 = it->x1;
+            rec->watch_y1 = it->y1;
+            break;
+        }
+    }
+    size_t keep = rec->cells != NULL && rec->cells_cap > 0 ? (size_t)rec->cells_cap : 0;
+    for (size_t e = 0; e < nentries && e < keep; e++) {
+        uint64_t key = bp->entries[e].cell;
+        rec->cells[e].cx = (int)(uint32_t)(key >> 32);
+        rec->cells[e].cy = (int)(uint32_t)key;
+    }
+}
+
+void broadphase_set_record(Broadphase *bp, BroadphaseRecord *rec)
+{
+    if (bp != NULL) {
+        bp->rec = rec;
+    }
+}
+
 /* ---- the grid ---------------------------------------------------------- */
 
 int broadphase_collide(Broadphase *bp, const Shape *shapes, int n,
@@ -435,7 +481,17 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
      * looks even where the rule takes none of the pairs) */
     long long budget = bp->budget > 0 ? bp->budget : LLONG_MAX;
     long long looks = 0, looks_budget = bp->budget > 0 ? 8 * bp->budget : LLONG_MAX;
+    BroadphaseRecord *rec = bp->rec;
+    if (rec != NULL) {
+        rec->valid = rec->grid = rec->watch_in_grid = rec->stopped = false;
+        rec->cell = 0.0f;
+        rec->entries = rec->watch_cands = rec->candidates = 0;
+        rec->huge = 0;
+        rec->watch_x0 = rec->watch_y0 = 0;
+        rec->watch_x1 = rec->watch_y1 = -1;
+    }
     if (shapes == NULL || n <= 0) {
+        if (rec != NULL) rec->valid = true;
         return 0;
     }
     BpOut o = { out, contacts, hit, (out != NULL && max_out > 0) ? (size_t)max_out : 0, 0 };
@@ -473,6 +529,7 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         pad_sum += (double)((a.max.x - a.min.x) - w);
     }
     if (m < 2) {
+        if (rec != NULL) rec->valid = true;
         return 0;
     }
 
@@ -572,6 +629,9 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
     }
     /* now start[b] is the beginning of bucket b, start[nb] the total */
     bp->buckets = nb;
+    if (rec != NULL) {
+        bp_record_grid(rec, bp, m, nhuge, nentries, cell);
+    }
 
     // 5. pairs within each cell. Two boxes that overlap share the cells of
     //    their overlap; the pair is taken only in the first of them (the cell
@@ -623,6 +683,11 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         }
     }
 done:
+    if (rec != NULL) {
+        rec->valid = true;
+        rec->candidates = bp->candidates;
+        rec->stopped = bp->stopped;
+    }
     return o.count > (size_t)INT_MAX ? INT_MAX : (int)o.count;
 }
 

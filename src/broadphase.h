@@ -66,6 +66,41 @@ int broadphase_collide_hits(Broadphase *bp, const Shape *shapes, int n,
 int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, ShapePair *out,
                                 Contact *contacts, int max_out, bool *hit);
 
+/* Beside the contract, for a picture of the grid drawn from the run itself
+ * (lesson 9): a record that broadphase_collide* fills while it runs, when
+ * one is attached (broadphase_set_record; NULL, the default, records
+ * nothing and costs one untaken branch per candidate). The caller owns the
+ * record and its arrays and sets the inputs; each call sets the outputs. */
+typedef struct BroadphaseCell { int cx, cy; } BroadphaseCell;   /* covers [cx, cx+1) x [cy, cy+1) cells */
+typedef struct BroadphaseCandidate {
+    int other;      /* the shape paired with `watch` */
+    bool hit;       /* what the narrow phase said: shapes_collide's verdict */
+} BroadphaseCandidate;
+typedef struct BroadphaseRecord {
+    /* inputs */
+    int watch;                         /* the shape whose candidates to record; -1: none */
+    BroadphaseCell *cells;             /* room for cells_cap (shape, cell) entries' cells */
+    int cells_cap;
+    BroadphaseCandidate *cands;        /* room for cands_cap candidates of `watch` */
+    int cands_cap;
+    /* outputs of the last call */
+    bool valid;                        /* the call ran to its end (or its budget): false after -1 */
+    bool grid;                         /* it built a grid (at least two valid shapes) */
+    float cell;                        /* the cell edge it used, canvas units; cell (cx, cy) is
+                                          [cx * cell, (cx + 1) * cell) x [cy * cell, (cy + 1) * cell) */
+    long long entries;                 /* (shape, cell) entries in its table; the first cells_cap
+                                          of their cells are in cells[], one per entry, in
+                                          table order (a cell holding k shapes appears k times) */
+    int huge;                          /* shapes that skipped the grid (tested against all) */
+    bool watch_in_grid;                /* watch was valid and in the grid (not huge) */
+    int watch_x0, watch_y0, watch_x1, watch_y1;   /* the cells watch's box covered */
+    long long watch_cands;             /* candidates of watch given to the narrow phase; the
+                                          first cands_cap in cands[], in the order tested */
+    long long candidates;              /* all candidates (broadphase_candidates) */
+    bool stopped;                      /* the budget stopped the call (broadphase_stopped) */
+} BroadphaseRecord;
+void broadphase_set_record(Broadphase *bp, BroadphaseRecord *rec);
+
 #ifdef __cplusplus
 }
 #endif
