@@ -5,12 +5,28 @@
  * the collision pass between testing all N(N-1)/2 pairs and the broad phase
  * (src/broadphase.c: a uniform grid); + and - double and halve N. The HUD
  * shows what each costs, so the class sees the difference when B is pressed.
+ *
+ * With the explanation on (Space), the picture is the grid's own run: the
+ * collision pass attaches a BroadphaseRecord (broadphase.h) to the world's
+ * broad phase, which fills in the cell edge it chose, the cells of the
+ * entries of its table, and every candidate of the selected shape it gave
+ * the narrow phase with the narrow phase's verdict. Drawn: the cell lines at
+ * that edge, the cells holding shapes shaded, the selected shape's cells
+ * outlined, and a line from it to each candidate (solid: they collide,
+ * dashed: apart). The selected shape does not drift, so it can be watched.
+ *
+ * And a plot (lesson_9.h): pair tests and collision ms per tick against N,
+ * log-log, one point per N visited per method, from the passes themselves.
  */
 #include "lessons.h"
+#include "lesson_9.h"
 #include "i18n.h"
+#include "labels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define MANY_DEFAULT 2000
 #define MANY_MIN 2
@@ -23,10 +39,25 @@
  * 64,000 under 2 (collision alone 140 ms a tick). */
 #define MANY_MAX 4000
 
+/* The record of the grid's last run and the picture made from it. */
+#define GRID_CELLS_KEPT 65536   /* (shape, cell) entries recorded: 4,000 shapes use about 6,000 */
+#define GRID_CANDS_KEPT 4096    /* candidates of the selected shape recorded */
+typedef struct OccCell { int cx, cy, shapes; } OccCell;
+typedef struct GridPic {
+    bool want;                  /* record the next pass (the explanation is on) */
+    bool recorded;              /* the last pass was the grid's and recorded */
+    BroadphaseRecord rec;
+    BroadphaseCell cells[GRID_CELLS_KEPT];
+    BroadphaseCandidate cands[GRID_CANDS_KEPT];
+    OccCell occ[GRID_CELLS_KEPT];   /* the distinct cells of rec's entries, with how many shapes */
+    int occ_count;
+    int hits;                   /* candidates of the selected shape that collide */
+} GridPic;
+
 /* The lesson's state: how the collision pass runs, and each shape's
  * velocity (px/s) for the shapes this lesson built (none after a scene
- * replaced them: a scene's shapes stay put). */
-typedef struct Many { bool grid; int n; int step; Vec2 *vel; } Many;
+ * replaced them: a scene's shapes stay put); the grid's record and the plot. */
+typedef struct Many { bool grid; int n; int step; Vec2 *vel; GridPic *pic; ManyPlot plot; } Many;
 
 /* + and - walk N = MANY_DEFAULT x 2^step (rounded), so they are exact
  * inverses: 2000 halved five times and doubled five times is 2000 again
@@ -74,7 +105,23 @@ static bool build_n(World *w, int n, Vec2 **vel_out)
         vel[i] = (Vec2){ speed * cosf(dir), speed * sinf(dir) };
         if (!world_add(w, &b)) { free(vel); return false; }
     }
-    w->selected = -1;
+    /* the watched shape: near a point clear of the panels and the plot,
+     * one with neighbours close by (so the grid has candidates to show);
+     * it does not drift (many_update) */
+    const Vec2 spot = { 250.0f, 480.0f };
+    int near = -1;
+    float best = 0.0f;
+    for (int i = 0; i < w->count; i++) {
+        Vec2 p = w->bodies[i].pos;
+        float d = hypotf(p.x - spot.x, p.y - spot.y);
+        if (d > 150.0f && near >= 0) continue;
+        int close = 0;
+        for (int j = 0; j < w->count && close < 3; j++)
+            close += j != i && hypotf(w->bodies[j].pos.x - p.x, w->bodies[j].pos.y - p.y) < 16.0f;
+        float score = d - 60.0f * (float)close;
+        if (near < 0 || score < best) { near = i; best = score; }
+    }
+    w->selected = near;
     *vel_out = vel;
     return true;
 }
@@ -86,12 +133,28 @@ static void take_velocities(Many *m, Vec2 *vel, int n)
     m->n = n;
 }
 
+static void many_init(void *state)
+{
+    Many *m = state;
+    m->pic = calloc(1, sizeof *m->pic);   /* NULL: no grid picture, the rest works */
+    if (m->pic != NULL) {
+        m->pic->want = true;              /* the explanation starts on */
+        m->pic->rec.watch = -1;
+        m->pic->rec.cells = m->pic->cells;
+        m->pic->rec.cells_cap = GRID_CELLS_KEPT;
+        m->pic->rec.cands = m->pic->cands;
+        m->pic->rec.cands_cap = GRID_CANDS_KEPT;
+    }
+}
+
 static void many_free(void *state)
 {
     Many *m = state;
     free(m->vel);
     m->vel = NULL;
     m->n = 0;
+    free(m->pic);
+    m->pic = NULL;
 }
 
 static bool many_build(World *w, int preset, void *state)
@@ -113,6 +176,7 @@ static void many_update(App *app, void *state, float dt)
         Body *b = &w->bodies[i];
         Vec2 *v = &m->vel[i];
         if (v->x == 0.0f && v->y == 0.0f) continue;
+        if (i == w->selected) continue;   /* watched: it stays where it was put */
         b->pos.x += v->x * dt;
         b->pos.y += v->y * dt;
         Vec2 before = b->pos;
@@ -123,11 +187,27 @@ static void many_update(App *app, void *state, float dt)
     }
 }
 
+/* The collision pass. With the explanation on, the grid's run fills the
+ * record the picture is drawn from (the same call that decides). */
 static void many_collide(World *w, const void *state)
 {
     const Many *m = state;
-    if (m->grid) world_collide_grid(w);
-    else world_collide_all_pairs(w);
+    GridPic *p = m->pic;
+    if (p != NULL) p->recorded = false;
+    if (!m->grid) {
+        world_collide_all_pairs(w);
+        return;
+    }
+    if (p != NULL && p->want && (w->bp != NULL || (w->bp = broadphase_create()) != NULL)) {
+        p->rec.watch = w->selected;
+        broadphase_set_record(w->bp, &p->rec);
+        world_collide_grid(w);
+        broadphase_set_record(w->bp, NULL);
+        /* false when the broad phase ran out of memory and every pair was tested */
+        p->recorded = p->rec.valid && p->rec.candidates == w->tested;
+    } else {
+        world_collide_grid(w);
+    }
 }
 
 static void resize(App *app, Many *m, int n)
@@ -177,6 +257,407 @@ static bool many_key(App *app, void *state, const Binding *b)
     }
 }
 
+/* ---- What the pass did: the grid's cells, the plot's points ------------- */
+
+static int cmp_cell(const void *pa, const void *pb)
+{
+    const BroadphaseCell *a = pa, *b = pb;
+    if (a->cy != b->cy) return a->cy < b->cy ? -1 : 1;
+    return (a->cx > b->cx) - (a->cx < b->cx);
+}
+
+/* The distinct cells of the recorded entries, each with how many shapes. */
+static void grid_cells(GridPic *p)
+{
+    int n = p->rec.entries < p->rec.cells_cap ? (int)p->rec.entries : p->rec.cells_cap;
+    qsort(p->cells, (size_t)n, sizeof *p->cells, cmp_cell);
+    p->occ_count = 0;
+    for (int i = 0; i < n; i++) {
+        if (p->occ_count > 0 && p->occ[p->occ_count - 1].cx == p->cells[i].cx && p->occ[p->occ_count - 1].cy == p->cells[i].cy)
+            p->occ[p->occ_count - 1].shapes++;
+        else
+            p->occ[p->occ_count++] = (OccCell){ p->cells[i].cx, p->cells[i].cy, 1 };
+    }
+    p->hits = 0;
+    long long kept = p->rec.watch_cands < p->rec.cands_cap ? p->rec.watch_cands : p->rec.cands_cap;
+    for (long long k = 0; k < kept; k++) p->hits += p->cands[k].hit;
+}
+
+/* The point of (n, method), added when new; NULL when the plot is full. */
+static ManyPoint *plot_point(ManyPlot *pl, int n, bool grid)
+{
+    for (int i = 0; i < pl->count; i++)
+        if (pl->pts[i].n == n && pl->pts[i].grid == grid) return &pl->pts[i];
+    if (pl->count >= MANY_PLOT_POINTS) return NULL;
+    ManyPoint *pt = &pl->pts[pl->count++];
+    memset(pt, 0, sizeof *pt);
+    pt->n = n;
+    pt->grid = grid;
+    return pt;
+}
+
+static void many_prepare(const App *app, void *state)
+{
+    Many *m = state;
+    const World *w = &app->world;
+    if (m->pic != NULL) {
+        m->pic->want = app->explain;
+        if (m->pic->recorded) grid_cells(m->pic);
+    }
+    /* one pass per tick counts: the one app_tick made and timed (a key's
+     * or a scene's extra pass comes in the same tick, or before the first) */
+    if (app->tick == m->plot.last_tick) return;
+    m->plot.last_tick = app->tick;
+    ManyPoint *pt = plot_point(&m->plot, w->count, m->grid);
+    if (pt == NULL) return;
+    pt->passes++;
+    pt->tests += w->tested;
+    if (!app->headless && app->clock_ms != NULL) {   /* app_tick timed this pass */
+        pt->ms[pt->ms_seen % MANY_MS_SAMPLES] = app->collide_ms;
+        pt->ms_seen++;
+        if (pt->ms_count < MANY_MS_SAMPLES) pt->ms_count++;
+    }
+}
+
+bool lesson9_grid(const void *state) { return ((const Many *)state)->grid; }
+
+const ManyPlot *lesson9_plot(const void *state) { return &((const Many *)state)->plot; }
+
+double lesson9_tests_per_tick(const ManyPoint *p) { return p->passes > 0 ? (double)p->tests / (double)p->passes : 0.0; }
+
+static int cmp_float(const void *pa, const void *pb)
+{
+    float a = *(const float *)pa, b = *(const float *)pb;
+    return (a > b) - (a < b);
+}
+
+double lesson9_median_ms(const ManyPoint *p)
+{
+    if (p->ms_count <= 0) return -1.0;
+    float v[MANY_MS_SAMPLES];
+    memcpy(v, p->ms, sizeof *v * (size_t)p->ms_count);
+    qsort(v, (size_t)p->ms_count, sizeof *v, cmp_float);
+    int h = p->ms_count / 2;
+    return p->ms_count % 2 == 1 ? (double)v[h] : 0.5 * ((double)v[h - 1] + (double)v[h]);
+}
+
+/* ---- The grid's picture ----------------------------------------------------- */
+
+static bool grid_shown(const App *app, const Many *m)
+{
+    (void)app;
+    return m->grid && m->pic != NULL && m->pic->recorded && m->pic->rec.grid;
+}
+
+static void many_draw_under(const App *app, const void *state, Canvas *c)
+{
+    const Many *m = state;
+    if (!grid_shown(app, m)) return;
+    const GridPic *p = m->pic;
+    const float e = p->rec.cell;
+    const Color ink = THEME_INK, acc = app_color_accent(app);
+    /* the cells that hold shapes, lightly (a cell of one shape can give no pair) */
+    for (int i = 0; i < p->occ_count; i++) {
+        float x = (float)p->occ[i].cx * e, y = (float)p->occ[i].cy * e;
+        if (x > CANVAS_W || y > CANVAS_H || x + e < 0.0f || y + e < 0.0f) continue;
+        draw_box(c, x, y, e, e, color_alpha(ink, p->occ[i].shapes > 1 ? 22 : 11));
+    }
+    /* the cell lines at the edge the run chose (not when they would be a wash) */
+    if (e * view_scale(&c->view) / c->view.fit >= 6.0f) {
+        for (float x = 0.0f; x <= CANVAS_W; x += e)
+            draw_line(c, (Vec2){ x, 0.0f }, (Vec2){ x, CANVAS_H }, 1.0f, color_alpha(ink, 38));
+        for (float y = 0.0f; y <= CANVAS_H; y += e)
+            draw_line(c, (Vec2){ 0.0f, y }, (Vec2){ CANVAS_W, y }, 1.0f, color_alpha(ink, 38));
+    }
+    /* the selected shape's own cells: where its candidates come from */
+    if (p->rec.watch_in_grid) {
+        float x0 = (float)p->rec.watch_x0 * e, y0 = (float)p->rec.watch_y0 * e;
+        float x1 = (float)(p->rec.watch_x1 + 1) * e, y1 = (float)(p->rec.watch_y1 + 1) * e;
+        draw_box(c, x0, y0, x1 - x0, y1 - y0, color_alpha(acc, 60));
+        for (int cx = p->rec.watch_x0; cx <= p->rec.watch_x1 + 1; cx++)
+            draw_line(c, (Vec2){ (float)cx * e, y0 }, (Vec2){ (float)cx * e, y1 }, 2.0f, acc);
+        for (int cy = p->rec.watch_y0; cy <= p->rec.watch_y1 + 1; cy++)
+            draw_line(c, (Vec2){ x0, (float)cy * e }, (Vec2){ x1, (float)cy * e }, 2.0f, acc);
+    }
+}
+
+/* ---- The plot: pair tests and ms per tick against N, log-log -------------- */
+
+/* An axis over decades lo..hi (log10). */
+typedef struct LogAxis { double lo, hi; } LogAxis;
+
+static float log_map(LogAxis a, double v, float p0, float p1)
+{
+    return p0 + (float)((log10(v) - a.lo) / (a.hi - a.lo)) * (p1 - p0);
+}
+
+/* Whole decades around the positive values (at least two). */
+static LogAxis decades(const double *v, int n)
+{
+    double lo = 0.0, hi = 0.0;
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        if (!(v[i] > 0.0)) continue;
+        double l = log10(v[i]);
+        if (!any || l < lo) lo = l;
+        if (!any || l > hi) hi = l;
+        any = true;
+    }
+    if (!any) return (LogAxis){ 0.0, 2.0 };
+    LogAxis a = { floor(lo + 1e-9), ceil(hi - 1e-9) };
+    while (a.hi - a.lo < 2.0) {
+        if (a.lo > -3.0) a.lo -= 1.0;
+        else a.hi += 1.0;
+        if (a.hi - a.lo < 2.0) a.hi += 1.0;
+    }
+    return a;
+}
+
+/* A tick value as people read it: 1, 10, 100, 1000, 10k, 100k, 1M, 0.1. */
+static void tick_text(char *out, size_t n, double v)
+{
+    if (v >= 1e6) snprintf(out, n, "%gM", v / 1e6);
+    else if (v >= 1e4) snprintf(out, n, "%gk", v / 1e3);
+    else snprintf(out, n, "%g", v);
+}
+
+typedef struct PlotGeom {
+    float x, y, w, h;           /* the panel, canvas units (HUD space) */
+    float col_w, gut, pw, ph;   /* a column, its label gutter, the axes box */
+    float title_h, tick_h, lab_h, leg_h, pad;
+} PlotGeom;
+
+#define PLOT_TITLE 19.0f
+#define PLOT_TICK 17.0f
+
+/* One plot's values (pair tests, or ms) for the points of one method. */
+static int series(const ManyPlot *pl, bool grid, bool ms, int *n, double *v)
+{
+    int k = 0;
+    for (int i = 0; i < pl->count; i++) {
+        const ManyPoint *p = &pl->pts[i];
+        if (p->grid != grid) continue;
+        double y = ms ? lesson9_median_ms(p) : lesson9_tests_per_tick(p);
+        if (!(y > 0.0)) continue;   /* a log axis has no 0 (a grid of 2 shapes may test none) */
+        int j = k++;
+        while (j > 0 && n[j - 1] > p->n) { n[j] = n[j - 1]; v[j] = v[j - 1]; j--; }
+        n[j] = p->n;
+        v[j] = y;
+    }
+    return k;
+}
+
+/* A marker: every pair a filled square, the grid an open ring (not colour alone). */
+static void marker(Canvas *c, Vec2 at, bool grid, Color col, float r)
+{
+    if (grid) {
+        draw_circle_fill(c, at, r + 1.5f, THEME_PANEL);
+        draw_circle_outline(c, at, r, 2.5f, col);
+    } else {
+        draw_box(c, at.x - r, at.y - r, 2.0f * r, 2.0f * r, col);
+    }
+}
+
+static void series_line(Canvas *c, Vec2 a, Vec2 b, bool grid, Color col)
+{
+    if (grid) draw_dashed_line(c, a, b, 2.5f, 7.0f, col);
+    else draw_line(c, a, b, 2.5f, col);
+}
+
+/* One of the two plots, its column at x0. */
+static void plot_one(const App *app, const Many *m, Canvas *c, const PlotGeom *g, float x0, bool ms)
+{
+    const ManyPlot *pl = &m->plot;
+    const Color ink = THEME_INK, dim = THEME_INK_DIM, acc = app_color_accent(app);
+    int ns[2][MANY_PLOT_POINTS];
+    double vs[2][MANY_PLOT_POINTS], all[2 * MANY_PLOT_POINTS];
+    int cnt[2], na = 0;
+    for (int gi = 0; gi < 2; gi++) {
+        cnt[gi] = series(pl, gi == 1, ms, ns[gi], vs[gi]);
+        for (int i = 0; i < cnt[gi]; i++) all[na++] = vs[gi][i];
+    }
+    LogAxis ya = decades(all, na);
+    double nlo = MANY_MIN, nhi = MANY_MAX;
+    for (int i = 0; i < pl->count; i++) {
+        if (pl->pts[i].n > 0 && pl->pts[i].n < nlo) nlo = pl->pts[i].n;
+        if (pl->pts[i].n > nhi) nhi = pl->pts[i].n;
+    }
+    LogAxis xa = { log10(nlo) - 0.12, log10(nhi) + 0.12 };
+    const float bx0 = x0 + g->gut, bx1 = bx0 + g->pw;
+    const float by0 = g->y + g->pad + g->title_h + 0.6f * text_size(c, PLOT_TICK), by1 = by0 + g->ph;
+    draw_hud_text(c, (Vec2){ x0, g->y + g->pad }, PLOT_TITLE, ink, ALIGN_LEFT, tr(ms ? "lesson9.plot_ms" : "lesson9.plot_tests"));
+    draw_box(c, bx0, by0, g->pw, g->ph, color_alpha(THEME_BG, 200));
+    /* decades: faint lines, labels as far apart as the text needs */
+    const float th = text_size(c, PLOT_TICK);
+    int every = 1;
+    while ((double)g->ph / (ya.hi - ya.lo) * every < 1.1 * th) every++;
+    for (int d = (int)ya.lo; d <= (int)ya.hi; d++) {
+        float y = log_map(ya, pow(10.0, d), by1, by0);
+        draw_line(c, (Vec2){ bx0, y }, (Vec2){ bx1, y }, 1.0f, color_alpha(ink, 45));
+        if ((d - (int)ya.lo) % every != 0) continue;
+        char t[24];
+        tick_text(t, sizeof t, pow(10.0, d));
+        draw_hud_text(c, (Vec2){ bx0 - 6.0f, y - 0.5f * th }, PLOT_TICK, dim, ALIGN_RIGHT, t);
+    }
+    for (int d = (int)ceil(xa.lo); d <= (int)floor(xa.hi); d++) {
+        float x = log_map(xa, pow(10.0, d), bx0, bx1);
+        draw_line(c, (Vec2){ x, by0 }, (Vec2){ x, by1 }, 1.0f, color_alpha(ink, 45));
+        char t[24];
+        tick_text(t, sizeof t, pow(10.0, d));
+        draw_hud_text(c, (Vec2){ x, by1 + 3.0f }, PLOT_TICK, dim, ALIGN_CENTER, t);
+    }
+    draw_hud_text(c, (Vec2){ 0.5f * (bx0 + bx1), by1 + 3.0f + g->tick_h }, PLOT_TICK, dim, ALIGN_CENTER, tr("lesson9.plot_n"));
+    draw_line(c, (Vec2){ bx0, by1 }, (Vec2){ bx1, by1 }, 1.5f, dim);
+    draw_line(c, (Vec2){ bx0, by0 }, (Vec2){ bx0, by1 }, 1.5f, dim);
+    if (na == 0) {
+        draw_hud_text(c, (Vec2){ 0.5f * (bx0 + bx1), 0.5f * (by0 + by1) - 0.5f * th }, PLOT_TICK, dim, ALIGN_CENTER,
+                      tr(ms ? "lesson9.plot_no_ms" : "lesson9.plot_no_tests"));
+        return;
+    }
+    for (int gi = 0; gi < 2; gi++) {
+        Color col = gi == 1 ? acc : ink;
+        for (int i = 0; i + 1 < cnt[gi]; i++)
+            series_line(c, (Vec2){ log_map(xa, ns[gi][i], bx0, bx1), log_map(ya, vs[gi][i], by1, by0) },
+                        (Vec2){ log_map(xa, ns[gi][i + 1], bx0, bx1), log_map(ya, vs[gi][i + 1], by1, by0) }, gi == 1, col);
+        for (int i = 0; i < cnt[gi]; i++) {
+            Vec2 at = { log_map(xa, ns[gi][i], bx0, bx1), log_map(ya, vs[gi][i], by1, by0) };
+            /* the point the lab is adding to now: ringed */
+            if (ns[gi][i] == app->world.count && (gi == 1) == m->grid) draw_circle_outline(c, at, 10.0f, 2.0f, ink);
+            marker(c, at, gi == 1, col, 4.5f);
+        }
+    }
+}
+
+/* The legend's width (measure) or the legend drawn at (x, y). */
+static float legend(const App *app, Canvas *c, float x, float y, bool draw)
+{
+    const float th = text_size(c, PLOT_TICK);
+    float at = x;
+    for (int gi = 0; gi < 2; gi++) {
+        Color col = gi == 1 ? app_color_accent(app) : THEME_INK;
+        if (draw) {
+            Vec2 a = { at, y + 0.5f * th }, b = { at + 36.0f, y + 0.5f * th };
+            series_line(c, a, b, gi == 1, col);
+            marker(c, (Vec2){ at + 18.0f, y + 0.5f * th }, gi == 1, col, 4.5f);
+        }
+        at += 44.0f;
+        const char *t = tr(gi == 1 ? "lesson9.legend_grid" : "lesson9.legend_all");
+        if (draw) draw_hud_text(c, (Vec2){ at, y }, PLOT_TICK, THEME_INK, ALIGN_LEFT, t);
+        at += measure_hud_text(c, PLOT_TICK, t) + 24.0f;
+    }
+    /* with one N so far: how to add points */
+    int distinct = 0;
+    const ManyPlot *pl = &((const Many *)app->lesson_state)->plot;
+    for (int i = 0; i < pl->count; i++) {
+        bool seen = false;
+        for (int j = 0; j < i; j++) seen |= pl->pts[j].n == pl->pts[i].n;
+        distinct += !seen;
+    }
+    if (distinct < 2) {
+        if (draw) draw_hud_text(c, (Vec2){ at, y }, PLOT_TICK, THEME_INK_DIM, ALIGN_LEFT, tr("lesson9.plot_more"));
+        at += measure_hud_text(c, PLOT_TICK, tr("lesson9.plot_more"));
+    }
+    return at - x;
+}
+
+static bool box_free(const Canvas *c, float x, float y, float w, float h, Vec2 keep, float keep_r)
+{
+    const View *v = &c->view;
+    ScreenBox b = { v->ox + x * v->fit, v->oy + y * v->fit, v->ox + (x + w) * v->fit, v->oy + (y + h) * v->fit, 0.0f };
+    for (int i = 0; i < c->keep_out_count; i++) {
+        const ScreenBox *k = &c->keep_out[i];
+        if (b.x0 < k->x1 && k->x0 < b.x1 && b.y0 < k->y1 && k->y0 < b.y1) return false;
+    }
+    /* the watched shape stays in sight */
+    return !(keep.x + keep_r > x && keep.x - keep_r < x + w && keep.y + keep_r > y && keep.y - keep_r < y + h);
+}
+
+/* The plot's panel: two plots side by side and a legend, where the panels
+ * (the keep-out boxes the HUD left, hud.c) and the watched shape are not,
+ * as low and as far right as it fits; smaller when it does not. */
+static bool plot_place(const App *app, Canvas *c, PlotGeom *g)
+{
+    const float margin = 10.0f;
+    g->pad = 10.0f;
+    g->title_h = text_size(c, PLOT_TITLE) * 1.3f;
+    g->tick_h = text_size(c, PLOT_TICK) * 1.2f;
+    g->lab_h = text_size(c, PLOT_TICK) * 1.3f;
+    g->leg_h = text_size(c, PLOT_TICK) * 1.4f;
+    g->gut = measure_hud_text(c, PLOT_TICK, "100k") + 10.0f;
+    float titles = fmaxf(measure_hud_text(c, PLOT_TITLE, tr("lesson9.plot_tests")), measure_hud_text(c, PLOT_TITLE, tr("lesson9.plot_ms")));
+    float leg = legend(app, c, 0.0f, 0.0f, false);
+    /* the note an empty plot shows fits in its box */
+    float note = fmaxf(measure_hud_text(c, PLOT_TICK, tr("lesson9.plot_no_ms")), measure_hud_text(c, PLOT_TICK, tr("lesson9.plot_no_tests")));
+    const World *w = &app->world;
+    Vec2 keep = { -1e9f, -1e9f };
+    float keep_r = 0.0f;
+    if (w->selected >= 0 && w->selected < w->count) {
+        Aabb b = shape_aabb(&w->shapes[w->selected]);
+        keep = (Vec2){ 0.5f * (b.min.x + b.max.x), 0.5f * (b.min.y + b.max.y) };
+        keep_r = 0.5f * fmaxf(b.max.x - b.min.x, b.max.y - b.min.y) + 30.0f;
+    }
+    /* first clear of the watched shape too; failing that, over it */
+    for (int clear = 1; clear >= 0; clear--)
+        for (float k = 1.0f; k > 0.45f; k -= 0.1f) {
+            g->pw = fmaxf(230.0f * k, note + 16.0f);
+            g->ph = 170.0f * k;
+            g->col_w = fmaxf(g->gut + g->pw + 12.0f, titles + 16.0f);
+            g->w = fmaxf(2.0f * g->col_w, leg) + 2.0f * g->pad;
+            g->h = g->pad + g->title_h + 0.6f * text_size(c, PLOT_TICK) + g->ph + g->tick_h + g->lab_h + 6.0f + g->leg_h + g->pad;
+            if (g->w > CANVAS_W - 2.0f * margin) continue;
+            for (float y = CANVAS_H - margin - g->h; y >= margin; y -= 8.0f) {
+                const float xs[2] = { CANVAS_W - margin - g->w, margin };
+                for (int i = 0; i < 2; i++)
+                    if (box_free(c, xs[i], y, g->w, g->h, keep, clear ? keep_r : -1e9f)) {
+                        g->x = xs[i];
+                        g->y = y;
+                        return true;
+                    }
+            }
+        }
+    return false;
+}
+
+static void draw_plot(const App *app, const Many *m, Canvas *c)
+{
+    PlotGeom g;
+    if (!plot_place(app, c, &g)) return;
+    /* HUD space: the plot does not zoom with the shapes */
+    const View saved = c->view;
+    c->view.zoom = 1.0f;
+    c->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
+    draw_hud_box(c, g.x, g.y, g.w, g.h, THEME_PANEL);
+    plot_one(app, m, c, &g, g.x + g.pad, false);
+    plot_one(app, m, c, &g, g.x + g.pad + g.col_w, true);
+    legend(app, c, g.x + g.pad, g.y + g.h - g.pad - g.leg_h, true);
+    canvas_flush(c);
+    c->view = saved;
+    canvas_keep_out_hud(c, g.x, g.y, g.w, g.h);
+}
+
+static void many_draw_over(const App *app, const void *state, Canvas *c)
+{
+    const Many *m = state;
+    const World *w = &app->world;
+    if (grid_shown(app, m) && m->pic->rec.watch == w->selected && w->selected >= 0 && w->selected < w->count) {
+        /* a line to each candidate the grid gave the narrow phase: solid
+         * where it said they collide, dashed where they are apart */
+        const GridPic *p = m->pic;
+        Vec2 from = w->bodies[w->selected].pos;
+        long long kept = p->rec.watch_cands < p->rec.cands_cap ? p->rec.watch_cands : p->rec.cands_cap;
+        for (int pass = 0; pass < 2; pass++)   /* the colliding ones on top */
+            for (long long k = 0; k < kept; k++) {
+                int o = p->cands[k].other;
+                if (o < 0 || o >= w->count || p->cands[k].hit != (pass == 1)) continue;
+                Vec2 to = w->bodies[o].pos;
+                if (pass == 1) lesson_halo_line(c, from, to, 3.0f, app_color_accent(app));
+                else lesson_halo_dashed(c, from, to, 2.0f, 4.0f, THEME_INK);
+                draw_dot(c, to, 3.0f, pass == 1 ? app_color_accent(app) : THEME_INK);
+            }
+    }
+    draw_plot(app, m, c);
+}
+
 static int many_hud(const App *app, const void *state, char lines[][160], int max)
 {
     const Many *m = state;
@@ -189,6 +670,18 @@ static int many_hud(const App *app, const void *state, char lines[][160], int ma
                  tr(!m->grid ? "lesson9.method_all" : w->count > MANY_BRUTE_MAX ? "lesson9.method_grid_only"
                                                                                : "lesson9.method_grid"));
     if (n < max) snprintf(lines[n++], 160, tr("lesson9.pairs"), w->tested, w->pair_total);
+    const GridPic *p = m->pic;
+    if (n < max && grid_shown(app, m))
+        snprintf(lines[n++], 160, tr("lesson9.cell"), (double)p->rec.cell);
+    if (n < max && w->selected >= 0 && w->selected < w->count) {
+        if (!m->grid)
+            snprintf(lines[n++], 160, tr("lesson9.watch_all"), w->selected + 1, w->count - 1);
+        else if (grid_shown(app, m) && p->rec.watch == w->selected)
+            snprintf(lines[n++], 160, tr("lesson9.watch"), w->selected + 1, p->rec.watch_cands, p->hits,
+                     p->rec.watch_cands - p->hits);
+    } else if (n < max) {
+        snprintf(lines[n++], 160, "%s", tr("lesson9.watch_none"));
+    }
     if (n < max && !app->headless) /* timings would make headless pixels vary */
         snprintf(lines[n++], 160, tr("lesson9.timing"), (double)app->collide_ms, (double)app->render_ms,
                  (double)app->fps, (double)app->frame_ms);
@@ -199,18 +692,48 @@ static void many_report(const App *app, const void *state, json_t *out)
 {
     const Many *m = state;
     const World *w = &app->world;
-    json_object_set_new(out, "many", json_pack("{s:i, s:s, s:I, s:i}", "n", w->count, "method",
-                                                 m->grid ? "grid" : "all_pairs", "tested",
-                                                 (json_int_t)w->tested, "colliding_pairs", w->pair_total));
+    json_t *many = json_pack("{s:i, s:s, s:I, s:i}", "n", w->count, "method", m->grid ? "grid" : "all_pairs", "tested",
+                             (json_int_t)w->tested, "colliding_pairs", w->pair_total);
+    /* what the picture drew: the grid's own record of this pass */
+    const GridPic *p = m->pic;
+    if (many != NULL && grid_shown(app, m)) {
+        json_t *cands = json_array();
+        long long kept = p->rec.watch_cands < p->rec.cands_cap ? p->rec.watch_cands : p->rec.cands_cap;
+        for (long long k = 0; k < kept && cands != NULL; k++)
+            json_array_append_new(cands, json_pack("{s:i, s:b}", "other", p->cands[k].other, "colliding", p->cands[k].hit));
+        json_object_set_new(many, "grid", json_pack("{s:f, s:I, s:i, s:i, s:i, s:b, s:[i,i,i,i], s:I, s:o}", "cell",
+                                                    (double)p->rec.cell, "entries", (json_int_t)p->rec.entries, "occupied_cells",
+                                                    p->occ_count, "huge", p->rec.huge, "watch", p->rec.watch,
+                                                    "watch_in_grid", p->rec.watch_in_grid, "watch_cells", p->rec.watch_x0,
+                                                    p->rec.watch_y0, p->rec.watch_x1, p->rec.watch_y1, "candidates",
+                                                    (json_int_t)p->rec.candidates, "watch_candidates",
+                                                    cands != NULL ? cands : json_null()));
+    }
+    /* the plot's points */
+    json_t *pts = json_array();
+    for (int i = 0; i < m->plot.count && pts != NULL; i++) {
+        const ManyPoint *pt = &m->plot.pts[i];
+        double ms = lesson9_median_ms(pt);
+        json_array_append_new(pts, json_pack("{s:i, s:s, s:I, s:I, s:f, s:o}", "n", pt->n, "method",
+                                             pt->grid ? "grid" : "all_pairs", "passes", (json_int_t)pt->passes, "tests",
+                                             (json_int_t)pt->tests, "tests_per_tick", lesson9_tests_per_tick(pt),
+                                             "median_ms", ms >= 0.0 ? json_real(ms) : json_null()));
+    }
+    if (many != NULL && pts != NULL) json_object_set_new(many, "plot", pts);
+    json_object_set_new(out, "many", many);
 }
 
 const Lesson lesson_9 = {
     .key = "lesson9",
     .state_size = sizeof(Many),
+    .init = many_init,
     .free_state = many_free,
     .build = many_build,
     .update = many_update,
     .collide = many_collide,
+    .prepare = many_prepare,
+    .draw_under = many_draw_under,
+    .draw_over = many_draw_over,
     .hud = many_hud,
     .report = many_report,
     .on_key = many_key,
