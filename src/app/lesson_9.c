@@ -14,6 +14,8 @@
  * that edge, the cells holding shapes shaded, the selected shape's cells
  * outlined, and a line from it to each candidate (solid: they collide,
  * dashed: apart). The selected shape does not drift, so it can be watched.
+ * Its shapes are a few pixels: a loupe beside it shows the same record 3-4x
+ * larger (cells, shapes, candidate lines), where the panels leave room.
  *
  * And a plot (lesson_9.h): pair tests and collision ms per tick against N,
  * log-log, one point per N visited per method, from the passes themselves.
@@ -635,6 +637,184 @@ static void draw_plot(const App *app, const Many *m, Canvas *c)
     canvas_keep_out_hud(c, g.x, g.y, g.w, g.h);
 }
 
+/* ---- The loupe: the watched shape's neighbourhood, magnified ---------------- */
+
+#define LOUPE_ZOOM 4.0f
+#define LOUPE_W 90.0f    /* the region shown, canvas px (the loupe is LOUPE_ZOOM times that) */
+#define LOUPE_H 60.0f
+
+/* A convex polygon clipped to the box [lo, hi] (Sutherland-Hodgman); out holds n + 4. */
+static int clip_box(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out)
+{
+    Vec2 buf[2][40];
+    int cnt = n < 32 ? n : 32;
+    memcpy(buf[0], in, sizeof *in * (size_t)cnt);
+    int cur = 0;
+    const float lim[4] = { lo.x, hi.x, lo.y, hi.y };
+    for (int side = 0; side < 4 && cnt > 0; side++) {
+        const Vec2 *src = buf[cur];
+        Vec2 *dst = buf[cur ^ 1];
+        int k = 0;
+        for (int i = 0; i < cnt && k < 38; i++) {
+            Vec2 a = src[i], b = src[(i + 1) % cnt];
+            float va = side < 2 ? a.x : a.y, vb = side < 2 ? b.x : b.y;
+            bool ina = side % 2 == 0 ? va >= lim[side] : va <= lim[side];
+            bool inb = side % 2 == 0 ? vb >= lim[side] : vb <= lim[side];
+            if (ina) dst[k++] = a;
+            if (ina != inb) {
+                float t = (lim[side] - va) / (vb - va);
+                dst[k++] = (Vec2){ a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+            }
+        }
+        cnt = k;
+        cur ^= 1;
+    }
+    memcpy(out, buf[cur], sizeof *out * (size_t)cnt);
+    return cnt;
+}
+
+typedef struct Loupe { Vec2 src, dst; float z; } Loupe;   /* region's and panel's top-left corners, magnification */
+
+static Vec2 loupe_map(const Loupe *l, Vec2 p)
+{
+    return (Vec2){ l->dst.x + (p.x - l->src.x) * l->z, l->dst.y + (p.y - l->src.y) * l->z };
+}
+
+/* A segment of the region, magnified and clipped to the panel. */
+static void loupe_segment(Canvas *c, const Loupe *l, Vec2 a, Vec2 b, float width, bool dashed, bool halo, Color col)
+{
+    Vec2 pa = loupe_map(l, a), pb = loupe_map(l, b);
+    Vec2 hi = { l->dst.x + LOUPE_W * l->z, l->dst.y + LOUPE_H * l->z };
+    float t0 = 0.0f, t1 = 1.0f;
+    if (!segment_clip(pa, pb, l->dst, hi, &t0, &t1)) return;
+    Vec2 d = { pb.x - pa.x, pb.y - pa.y };
+    Vec2 q0 = { pa.x + t0 * d.x, pa.y + t0 * d.y }, q1 = { pa.x + t1 * d.x, pa.y + t1 * d.y };
+    if (halo) {
+        if (dashed) draw_dashed_line(c, q0, q1, width + 4.0f, 10.0f, THEME_HALO);
+        else draw_line(c, q0, q1, width + 4.0f, THEME_HALO);
+    }
+    if (dashed) draw_dashed_line(c, q0, q1, width, 10.0f, col);
+    else draw_line(c, q0, q1, width, col);
+}
+
+/* Where the loupe goes: free of the panels, the plot and the watched
+ * shape, as near to it as possible. */
+static bool loupe_place(const Canvas *c, Vec2 at, float w, float h, Vec2 *out)
+{
+    bool found = false;
+    float best = 0.0f;
+    for (float y = 10.0f; y + h <= CANVAS_H - 10.0f; y += 16.0f)
+        for (float x = 10.0f; x + w <= CANVAS_W - 10.0f; x += 16.0f) {
+            if (!box_free(c, x, y, w, h, at, 0.5f * LOUPE_H + 10.0f)) continue;
+            float d = hypotf(x + 0.5f * w - at.x, y + 0.5f * h - at.y);
+            if (!found || d < best) {
+                found = true;
+                best = d;
+                *out = (Vec2){ x, y };
+            }
+        }
+    return found;
+}
+
+static void draw_loupe(const App *app, const Many *m, Canvas *c)
+{
+    const World *w = &app->world;
+    const GridPic *p = m->pic;
+    const Vec2 at = w->bodies[w->selected].pos;
+    const float cap = text_size(c, PLOT_TICK) * 1.4f;
+    Vec2 dst = { 0.0f, 0.0f };
+    float z = LOUPE_ZOOM, tw = 0.0f;   /* tw: the panel's width, the caption's if wider */
+    char t[160];
+    /* 4x where it fits, else 3x, else none */
+    for (; z >= 3.0f; z -= 1.0f) {
+        snprintf(t, sizeof t, tr("lesson9.loupe"), w->selected + 1, (int)z);
+        tw = fmaxf(LOUPE_W * z, measure_hud_text(c, PLOT_TICK, t) + 16.0f);
+        if (loupe_place(c, at, tw, LOUPE_H * z + cap, &dst)) break;
+    }
+    if (z < 3.0f) return;
+    const float pw = LOUPE_W * z, ph = LOUPE_H * z;
+    Loupe l = { { at.x - 0.5f * LOUPE_W, at.y - 0.5f * LOUPE_H }, { dst.x, dst.y + cap }, z };
+    const Color ink = THEME_INK, acc = app_color_accent(app);
+    /* the region on the canvas, and a leader to the loupe */
+    draw_poly_outline(c, (Vec2[]){ l.src, { l.src.x + LOUPE_W, l.src.y }, { l.src.x + LOUPE_W, l.src.y + LOUPE_H }, { l.src.x, l.src.y + LOUPE_H } },
+                      4, 2.0f, ink);
+    Vec2 mid = { dst.x + 0.5f * tw, dst.y + 0.5f * (ph + cap) };
+    Vec2 from = { fminf(fmaxf(mid.x, l.src.x), l.src.x + LOUPE_W), fminf(fmaxf(mid.y, l.src.y), l.src.y + LOUPE_H) };
+    Vec2 to = { fminf(fmaxf(from.x, dst.x), dst.x + tw), fminf(fmaxf(from.y, dst.y), dst.y + ph + cap) };
+    /* a leader from the region to the loupe, unless it would cross a panel or the plot */
+    bool clear = true;
+    for (int i = 0; i < c->keep_out_count && clear; i++) {
+        const ScreenBox *k = &c->keep_out[i];
+        const View *v = &c->view;
+        Vec2 klo = { (k->x0 - v->ox) / v->fit, (k->y0 - v->oy) / v->fit }, khi = { (k->x1 - v->ox) / v->fit, (k->y1 - v->oy) / v->fit };
+        float t0 = 0.0f, t1 = 1.0f;
+        clear = !segment_clip(from, to, klo, khi, &t0, &t1);
+    }
+    if (clear) lesson_halo_line(c, from, to, 1.5f, ink);
+    const View saved = c->view;
+    c->view.zoom = 1.0f;
+    c->view.pan = (Vec2){ 0.5f * CANVAS_W, 0.5f * CANVAS_H };
+    draw_hud_box(c, dst.x, dst.y, tw, ph + cap, THEME_PANEL);
+    draw_hud_text(c, (Vec2){ dst.x + 8.0f, dst.y + 0.2f * cap }, PLOT_TICK, ink, ALIGN_LEFT, t);
+    draw_box(c, l.dst.x, l.dst.y, pw, ph, THEME_BG);
+    const float e = p->rec.cell;
+    const Vec2 lo = l.dst, hi = { l.dst.x + pw, l.dst.y + ph };
+    /* cells holding shapes, the cell lines, the watched shape's cells */
+    for (int i = 0; i < p->occ_count; i++) {
+        Vec2 a = loupe_map(&l, (Vec2){ (float)p->occ[i].cx * e, (float)p->occ[i].cy * e });
+        Vec2 b = loupe_map(&l, (Vec2){ (float)(p->occ[i].cx + 1) * e, (float)(p->occ[i].cy + 1) * e });
+        a = (Vec2){ fmaxf(a.x, lo.x), fmaxf(a.y, lo.y) };
+        b = (Vec2){ fminf(b.x, hi.x), fminf(b.y, hi.y) };
+        if (a.x < b.x && a.y < b.y) draw_box(c, a.x, a.y, b.x - a.x, b.y - a.y, color_alpha(ink, p->occ[i].shapes > 1 ? 34 : 18));
+    }
+    for (float x = floorf(l.src.x / e) * e; x <= l.src.x + LOUPE_W; x += e)
+        loupe_segment(c, &l, (Vec2){ x, l.src.y }, (Vec2){ x, l.src.y + LOUPE_H }, 1.5f, false, false, color_alpha(ink, 110));
+    for (float y = floorf(l.src.y / e) * e; y <= l.src.y + LOUPE_H; y += e)
+        loupe_segment(c, &l, (Vec2){ l.src.x, y }, (Vec2){ l.src.x + LOUPE_W, y }, 1.5f, false, false, color_alpha(ink, 110));
+    if (p->rec.watch_in_grid) {
+        Vec2 a = loupe_map(&l, (Vec2){ (float)p->rec.watch_x0 * e, (float)p->rec.watch_y0 * e });
+        Vec2 b = loupe_map(&l, (Vec2){ (float)(p->rec.watch_x1 + 1) * e, (float)(p->rec.watch_y1 + 1) * e });
+        a = (Vec2){ fmaxf(a.x, lo.x), fmaxf(a.y, lo.y) };
+        b = (Vec2){ fminf(b.x, hi.x), fminf(b.y, hi.y) };
+        if (a.x < b.x && a.y < b.y) {
+            draw_box(c, a.x, a.y, b.x - a.x, b.y - a.y, color_alpha(acc, 50));
+            Vec2 r[4] = { a, { b.x, a.y }, b, { a.x, b.y } };
+            draw_poly_outline(c, r, 4, 3.0f, acc);
+        }
+    }
+    /* the shapes in the region, as the canvas draws them (hatched when colliding) */
+    for (int i = 0; i < w->count; i++) {
+        Aabb bb = shape_aabb(&w->shapes[i]);
+        if (bb.max.x < l.src.x || bb.min.x > l.src.x + LOUPE_W || bb.max.y < l.src.y || bb.min.y > l.src.y + LOUPE_H) continue;
+        Vec2 pts[40], mp[40], cl[44];
+        int n = shape_outline(&w->shapes[i], &saved, pts, 32);
+        for (int k = 0; k < n; k++) mp[k] = loupe_map(&l, pts[k]);
+        int nc = clip_box(mp, n, lo, hi, cl);
+        if (nc < 3) continue;
+        bool hit = w->colliding[i];
+        Color fill = hit ? app_color_hit(app) : app_color_free(app);
+        draw_poly_fill(c, cl, nc, color_alpha(fill, 185));
+        if (hit) draw_hatch(c, cl, nc, 10.0f, 3.0f, color_alpha(color_darker(fill), 255));
+        draw_poly_outline(c, cl, nc, hit ? 3.0f : 2.0f, hit ? fill : color_lighter(fill));
+        if (i == w->selected) draw_poly_outline(c, cl, nc, 3.0f, THEME_SELECT);
+    }
+    /* the candidates: solid where the narrow phase said collide, dashed where apart */
+    long long kept = p->rec.watch_cands < p->rec.cands_cap ? p->rec.watch_cands : p->rec.cands_cap;
+    for (int pass = 0; pass < 2; pass++)
+        for (long long k = 0; k < kept; k++) {
+            int o = p->cands[k].other;
+            if (o < 0 || o >= w->count || p->cands[k].hit != (pass == 1)) continue;
+            loupe_segment(c, &l, at, w->bodies[o].pos, pass == 1 ? 4.0f : 3.0f, pass == 0, true, pass == 1 ? acc : ink);
+            Vec2 q = loupe_map(&l, w->bodies[o].pos);
+            if (q.x > lo.x && q.x < hi.x && q.y > lo.y && q.y < hi.y) draw_dot(c, q, 5.0f, pass == 1 ? acc : ink);
+        }
+    Vec2 q = loupe_map(&l, at);
+    draw_dot(c, q, 5.0f, THEME_SELECT);
+    canvas_flush(c);
+    c->view = saved;
+    canvas_keep_out_hud(c, dst.x, dst.y, tw, ph + cap);
+}
+
 static void many_draw_over(const App *app, const void *state, Canvas *c)
 {
     const Many *m = state;
@@ -656,6 +836,9 @@ static void many_draw_over(const App *app, const void *state, Canvas *c)
             }
     }
     draw_plot(app, m, c);
+    if (grid_shown(app, m) && m->pic->rec.watch == w->selected && w->selected >= 0 && w->selected < w->count &&
+        w->count > 200 && c->view.zoom == 1.0f)   /* with fewer shapes, or zoomed in, the canvas shows them */
+        draw_loupe(app, m, c);
 }
 
 static int many_hud(const App *app, const void *state, char lines[][160], int max)
