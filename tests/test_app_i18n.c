@@ -101,7 +101,9 @@ static void test_catalogues_match_english(void **s)
         json_t *v;
         json_object_foreach(en, key, v) {
             json_t *t = json_object_get(cat, key);
-            if (!json_is_string(t) || json_string_length(t) == 0) {
+            /* wrap.words, the words a line never breaks inside, is empty
+             * where spaces part the words (en, vi) */
+            if (!json_is_string(t) || (json_string_length(t) == 0 && strcmp(key, "wrap.words") != 0)) {
                 print_error("%s: key %s missing or not a non-empty string\n", de->d_name, key);
                 problems++;
                 continue;

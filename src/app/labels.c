@@ -5,6 +5,7 @@
  */
 #include "labels.h"
 #include "canvas_size.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <string.h>
@@ -241,6 +242,43 @@ static bool is_opening(unsigned cp)
            cp == '(' || cp == '[' || cp == '{';
 }
 
+/* Chinese punctuation after which a line breaks best (、，。：；！？ and the
+ * closing brackets and quotes): the places a Chinese reader pauses. */
+static bool is_pause(unsigned cp)
+{
+    return cp == 0x3001 || cp == 0xFF0C || cp == 0x3002 || cp == 0xFF1A || cp == 0xFF1B || cp == 0xFF01 ||
+           cp == 0xFF1F || cp == 0xFF09 || cp == 0x300D || cp == 0x300F || cp == 0x3011;
+}
+
+/* Does a break at byte at of utf8 fall inside one of the catalogue's words
+ * kept whole ("wrap.words", '|' between them: zh-TW's glossary terms)? */
+static bool inside_word(const char *utf8, int at)
+{
+    const char *w = tr("wrap.words");
+    if (strcmp(w, "wrap.words") == 0) return false;   /* no catalogue */
+    while (*w != '\0') {
+        const char *e = strchr(w, '|');
+        int n = e != NULL ? (int)(e - w) : (int)strlen(w);
+        for (int s = at - n + 1 > 0 ? at - n + 1 : 0; n > 1 && s < at; s++)
+            if (strncmp(utf8 + s, w, (size_t)n) == 0) return true;
+        if (e == NULL) break;
+        w = e + 1;
+    }
+    return false;
+}
+
+/* A sign a line must not end with ("→", "=", "≤", ...) nor, but for the
+ * arrow that leads its result ("→ apart"), start with: s[from, to) one
+ * word between spaces. */
+static bool is_sign_word(const char *s, int from, int to, bool arrow)
+{
+    static const char *const SIGNS[] = { "=", "\u2264", "\u2265", "<", ">", "\u2260", "+", "\u2212", "-", "\u00d7", "\u2248" };
+    if (arrow && to - from == 3 && strncmp(s + from, "\u2192", 3) == 0) return true;
+    for (size_t k = 0; k < sizeof SIGNS / sizeof SIGNS[0]; k++)
+        if ((int)strlen(SIGNS[k]) == to - from && strncmp(s + from, SIGNS[k], (size_t)(to - from)) == 0) return true;
+    return false;
+}
+
 static float measure_span(Canvas *c, float size, const char *s, int start, int end)
 {
     char buf[1024];
@@ -337,20 +375,34 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
          * the rest fits on the next line. */
         int best_end = -1, best_next = -1, first_end = -1;
         int field_end = -1, field_next = -1;
-        int i = start;
+        /* Chinese: the last pause (punctuation, a space) that fits, and the
+         * last break between two characters outside a kept word */
+        int pause_end = -1, pause_next = -1;
+        bool han = false;
+        int i = start, word = start;   /* word: where the word before i began */
         unsigned prev = 0;
         while (i < len) {
             int at = i;
             unsigned cp = decode(utf8, &i);
             int end = -1, next = -1;
+            bool pause = false;
             if (cp == ' ') {
                 end = at;
                 next = i;
                 while (next < len && utf8[next] == ' ') next++;
                 i = next;
+                int after = next;
+                while (after < len && utf8[after] != ' ') after++;
+                /* "x =" / "→" end no line; "= 3" / "≤ r" start none */
+                if (is_sign_word(utf8, word, at, true) || (next < len && is_sign_word(utf8, next, after, false)))
+                    end = -1;
+                pause = true;
+                word = next;
             } else if (at > start && prev != ' ' && (is_cjk(cp) || is_cjk(prev)) && !is_closing(cp) &&
                        !is_opening(prev)) {
-                end = next = at;
+                han = true;
+                pause = is_pause(prev) || is_opening(cp);
+                if (pause || !inside_word(utf8, at)) end = next = at;
             }
             prev = cp;
             if (end <= start) continue;
@@ -360,7 +412,15 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
             }
             best_end = end;
             best_next = next;
+            if (pause) { pause_end = end; pause_next = next; }
             if (next - end >= 2) { field_end = end; field_next = next; }
+        }
+        /* a pause that leaves the line at least 60 % full beats a break
+         * between two characters of a clause */
+        if (han && pause_end > start && pause_end != best_end &&
+            measure_span(c, size, utf8, start, pause_end) >= 0.6f * max_w) {
+            best_end = pause_end;
+            best_next = pause_next;
         }
         if (field_end > start && best_end != field_end && measure_span(c, size, utf8, start, field_end) >= max_w / 3.0f &&
             measure_span(c, size, utf8, field_next, len) <= max_w) {
