@@ -220,7 +220,7 @@ static void check_lesson1(App *app, const char *where)
     if (h == NULL) fail_msg("%s: no HUD line d = ...", where);
     double hd = NAN, hs = NAN;
     char sign[16] = "";
-    assert_int_equal(sscanf(h, "d = %lf %15s r1 + r2 = %lf", &hd, sign, &hs), 3);
+    assert_int_equal(sscanf(h, "d = %lf %15s r₁ + r₂ = %lf", &hd, sign, &hs), 3);
     snprintf(what, sizeof what, "%s, HUD d", where);
     near_printed(hd, d, 0.05, what);
     snprintf(what, sizeof what, "%s, HUD r1 + r2", where);
@@ -234,14 +234,14 @@ static void check_lesson1(App *app, const char *where)
     assert_int_equal(sscanf(t, "d = %lf", &v), 1);
     snprintf(what, sizeof what, "%s, label d", where);
     near_printed(v, d, 0.05, what);
-    t = find_text(false, "r1 = ", NULL);
+    t = find_text(false, "r₁ = ", NULL);
     assert_non_null(t);
-    assert_int_equal(sscanf(t, "r1 = %lf", &v), 1);
+    assert_int_equal(sscanf(t, "r₁ = %lf", &v), 1);
     snprintf(what, sizeof what, "%s, label r1", where);
     near_printed(v, r1, 0.5, what);
-    t = find_text(false, "r2 = ", NULL);
+    t = find_text(false, "r₂ = ", NULL);
     assert_non_null(t);
-    assert_int_equal(sscanf(t, "r2 = %lf", &v), 1);
+    assert_int_equal(sscanf(t, "r₂ = %lf", &v), 1);
     snprintf(what, sizeof what, "%s, label r2", where);
     near_printed(v, r2, 0.5, what);
     t = find_text(false, "gap ", NULL);
