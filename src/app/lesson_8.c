@@ -178,7 +178,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         for (int j = i + 1; j < w->count && row < rows; j++, row++) {
             const Pair *p = find_pair(w, i, j);
             Color col = p != NULL ? hitc : LESSON_INK_DIM;
-            snprintf(text, sizeof text, "%d–%d", i + 1, j + 1);
+            snprintf(text, sizeof text, "%d–%d", shape_number(i), shape_number(j));
             draw_hud_text(c, (Vec2){ tx + 12.0f, y }, cell, col, ALIGN_LEFT, text);
             draw_hud_text(c, (Vec2){ tx + 62.0f * ts, y }, cell, col, ALIGN_LEFT,
                           tr(test_key(w->bodies[i].kind, w->bodies[j].kind)));

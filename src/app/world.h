@@ -101,4 +101,8 @@ void world_collide_all_pairs(World *w);
 /* The topmost body under the canvas point p, or -1. */
 int world_pick(const World *w, Vec2 p);
 
+/* The number a shape goes by on screen (the HUD's "rectangle 3", the
+ * numbers drawn on the shapes, lesson 8's pairs "1–3"): its index + 1. */
+static inline int shape_number(int index) { return index + 1; }
+
 #endif
