@@ -45,6 +45,8 @@ static void test_rule(void **s)
     expect("C (610.5, -380.25)", true, "C (610,5; -380,25)");
     expect("x: A [100.0, 300.0]", true, "x: A [100,0; 300,0]");
     expect("[0, 1]", true, "[0; 1]");
+    expect("y [-inf, inf]", true, "y [-inf; inf]");
+    expect("A [-35,\u00a035]   B [-229,\u00a0240]", true, "A [-35;\u00a035]   B [-229;\u00a0240]");   /* no-break space */
     expect("vào muộn nhất 0.250, ra sớm nhất 0.750", true, "vào muộn nhất 0,250; ra sớm nhất 0,750");
     expect("nghiệm t₁ = 0.250, t₂ = 0.750", true, "nghiệm t₁ = 0,250; t₂ = 0,750");
     /* words, lists of words and integers in a sentence stay as written */
@@ -117,14 +119,21 @@ static int frame_numbers(TextFixture *f, App *app, const char *lang, const char 
             for (const char *p = t; *p != '\0'; p++)
                 if (p > t && *p == '.' && digit(p[-1]) && digit(p[1]))
                     fail_msg("%s: \"%s\" shows a decimal point in Vietnamese", where, t);
-            for (const char *p = strchr(t, '('); p != NULL; p = strchr(p + 1, '(')) {
+            for (const char *p = t; (p = strpbrk(p, "([")) != NULL; p++) {
                 double a, b;
                 int k = 0, used = 0;
-                /* "(610, 380)": a number, ", ", a number, ")" */
-                if (sscanf(p, "(%lf%n", &a, &k) == 1 && p[k] == ',' && p[k + 1] == ' ' &&
-                    sscanf(p + k + 2, "%lf)%n", &b, &used) == 1 && used > 0)
-                    fail_msg("%s: \"%s\" writes a pair with a comma in Vietnamese", where, t);
-                if (digit(p[1]) && strstr(p, "; ") != NULL) (*pairs)++;
+                const char *close = *p == '(' ? ")%n" : "]%n";
+                /* "(610, 380)", "[-35, 35]": a number, ", " (or a no-break space), a number, the bracket */
+                if (sscanf(p + 1, "%lf%n", &a, &k) != 1 || (p[1 + k] != ',' && p[1 + k] != ';')) continue;
+                int sp = p[2 + k] == ' ' ? 1 : strncmp(p + 2 + k, "\u00a0", 2) == 0 ? 2 : 0;
+                if (sp == 0 || sscanf(p + 2 + k + sp, "%lf", &b) != 1) continue;
+                int m = 0;
+                sscanf(p + 2 + k + sp, "%*[^])]%n", &m);
+                used = 0;
+                sscanf(p + 2 + k + sp + m, close, &used);
+                if (used == 0) continue;
+                if (p[1 + k] == ',') fail_msg("%s: \"%s\" writes a pair with a comma in Vietnamese", where, t);
+                (*pairs)++;
             }
         }
         n = decimals(t, vi ? ',' : '.', nums, n, MAX_NUMS);

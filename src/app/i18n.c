@@ -73,11 +73,21 @@ bool i18n_decimal_comma(void) { return strcmp(language, "vi") == 0; }
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+/* A space at s[i] (' ' or the no-break space U+00A0): its bytes, else 0. */
+static size_t space_at(const char *s, size_t i)
+{
+    if (s[i] == ' ') return 1;
+    return (unsigned char)s[i] == 0xC2 && (unsigned char)s[i + 1] == 0xA0 ? 2 : 0;
+}
+
 /* s[from, to) one item of a bracketed list: no space, a digit in it. */
 static bool number_item(const char *s, size_t from, size_t to)
 {
     bool digit = false;
     if (to <= from || to - from > 24) return false;
+    size_t f = from + (s[from] == '-' || s[from] == '+');
+    if ((to - f == 3 && strncmp(s + f, "inf", 3) == 0) || (to - f == 3 && strncmp(s + f, "\u221e", 3) == 0))
+        return true;   /* printf's inf, or ∞: an end of an interval */
     for (size_t i = from; i < to; i++) {
         if (s[i] == ' ') return false;
         digit = digit || is_digit(s[i]);
@@ -100,7 +110,7 @@ const char *numbers_localize(const char *utf8, bool comma, char *out, size_t out
         }
     /* "0,25, t" -> "0,25; t": a list separator right after a decimal number */
     for (size_t i = 1; i + 1 < n; i++) {
-        if (out[i] != ',' || out[i + 1] != ' ' || !is_digit(out[i - 1])) continue;
+        if (out[i] != ',' || space_at(out, i + 1) == 0 || !is_digit(out[i - 1])) continue;
         size_t k = i;
         while (k > 0 && is_digit(out[k - 1])) k--;
         if (k >= 2 && out[k - 1] == ',' && is_digit(out[k - 2])) {
@@ -118,16 +128,16 @@ const char *numbers_localize(const char *utf8, bool comma, char *out, size_t out
         size_t from = i + 1, items = 0;
         bool numbers = true;
         for (size_t k = i + 1; k <= j && numbers; k++) {
-            bool sep = k + 1 < j && (out[k] == ',' || out[k] == ';') && out[k + 1] == ' ';
-            if (!sep && k != j) continue;
+            size_t sp = k + 1 < j && (out[k] == ',' || out[k] == ';') ? space_at(out, k + 1) : 0;
+            if (sp == 0 && k != j) continue;
             numbers = number_item(out, from, k);
             items++;
-            from = k + 2;
-            if (sep) k++;
+            from = k + 1 + sp;
+            k += sp;
         }
         if (!numbers || items < 2) continue;
         for (size_t k = i + 1; k + 1 < j; k++)
-            if (out[k] == ',' && out[k + 1] == ' ') {
+            if (out[k] == ',' && space_at(out, k + 1) > 0) {
                 out[k] = ';';
                 changed = true;
             }
