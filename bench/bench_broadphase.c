@@ -19,6 +19,7 @@
  * Usage: bench_broadphase [ticks [N [ours]]]   (default 15 measured ticks; N:
  *        only the scenes of that size; "ours": without the peers, for
  *        callgrind: make bench-callgrind-broadphase)
+ *        env BENCH_SCENE=sparse (or dense): only the scenes of that kind
  */
 #define _POSIX_C_SOURCE 199309L
 #include "broadphase.h"
@@ -353,17 +354,20 @@ int main(int argc, char **argv)
     bool peers = !(argc > 3 && strcmp(argv[3], "ours") == 0);
     printf("# per tick, broad + narrow phase, %d ticks after 3 warm-up ticks\n", ticks);
     printf("%-7s %6s  %-22s %9s %9s %9s\n", "scene", "N", "method", "median ms", "best ms", "pairs");
+    const char *kind = getenv("BENCH_SCENE");
+    bool sparse = kind == NULL || strcmp(kind, "dense") != 0;
+    bool dense = kind == NULL || strcmp(kind, "sparse") != 0;
     static const int sizes[] = {1000, 10000, 50000};
     for (int i = 0; i < 3; i++) {
         float scale = sqrtf((float)sizes[i] / 1000.0f);
-        if (only == 0 || only == sizes[i]) {
+        if (sparse && (only == 0 || only == sizes[i])) {
             run("sparse", sizes[i], 1280.0f * scale, 720.0f * scale, ticks, peers);
         }
     }
-    if (only == 0 || only == 10000) {
+    if (dense && (only == 0 || only == 10000)) {
         run("dense", 10000, 1280.0f, 720.0f, ticks, peers);
     }
-    if (only == 0 || only == 50000) {
+    if (dense && (only == 0 || only == 50000)) {
         /* about a million pairs: the peers take seconds per tick here */
         run("dense", 50000, 1280.0f, 720.0f, ticks < 5 ? ticks : 5, false);
     }

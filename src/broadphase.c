@@ -12,17 +12,27 @@
  *      the extents' float bits (one pass, within 25 %, and a few giant shapes
  *      cannot blow it up as they would a mean).
  *   3. Each shape goes into every cell its box covers: a counting sort of
- *      (shape, cell) entries into a power-of-two hash table (load <= 2), the
- *      box copied in (as min x, min y, -max x, -max y: one packed compare
- *      tests an overlap) so the pair loop reads memory in order.
+ *      (shape, cell) entries into buckets, the box copied in (as min x,
+ *      min y, -max x, -max y: one packed compare tests an overlap) so the
+ *      pair loop reads memory in order. When the cells the shapes span are
+ *      at most 4 per entry (shapes filling a scene or a world, the common
+ *      case) the buckets are the cells themselves, row by row (the direct
+ *      grid): no hash, no two cells in one bucket, and the pair loop walks
+ *      the space in order, so the shapes and hulls it reads were mostly
+ *      read a moment ago. Else (a few clusters far apart) a power-of-two
+ *      hash table (load <= 2).
  *   4. In each bucket, two entries of the same cell whose boxes overlap are a
  *      candidate. Two overlapping boxes share several cells; the pair is
  *      taken only in the first, the cell of (max min x, max min y), which is
  *      where one of them starts its column and one starts its row: no
  *      duplicates and no set to check them against. A candidate's prepared
  *      hulls are built the first time one is needed in the call (most shapes
- *      of a sparse scene need none); the contact, when asked for, comes from
- *      the same narrow phase (broadphase_collide_contacts).
+ *      of a sparse scene need none), stored one after another in that order
+ *      (the grid's, not the caller's: neighbours sit together in memory);
+ *      the contact, when asked for, comes from the same narrow phase
+ *      (broadphase_collide_contacts). The pairs come out in the grid's
+ *      order: the same shapes give the same list, whatever the Broadphase
+ *      did before.
  *   5. A shape covering more than BP_HUGE_CELLS cells skips the grid and is
  *      tested against every shape (box first).
  *   Cell coordinates are clamped to +-2^30; the clamp is monotone, so step 4
@@ -89,6 +99,9 @@
  * against every shape instead. */
 #define BP_CELL_FACTOR 2.0f
 #define BP_HUGE_CELLS 32
+/* The grid is direct (one bucket per cell, no hash) when it has at most this
+ * many cells per entry. */
+#define BP_DIRECT_CELLS 4
 /* Cell coordinates are clamped to +-2^30 so that they fit an int. */
 #define BP_CELL_LIMIT 1073741824.0f
 /* The median extent is found in a histogram of the float's exponent and top
@@ -130,8 +143,10 @@ struct Broadphase {
     int *huge;       size_t huge_cap;   /* indices into items */
     BpEntry *entries; size_t entry_cap;
     uint32_t *start; size_t start_cap;  /* bucket b holds entries [start[b], start[b+1]) */
-    Hull *hulls;     size_t hull_cap;   /* per shape index: its prepared hull (rect, poly) */
-    uint8_t *ready;  size_t ready_cap;  /* per shape index: hulls[i] built in this call */
+    Hull *hulls;     size_t hull_cap;   /* the prepared hulls (rect, poly) built in this call,
+                                           in the order first needed */
+    int32_t *slot;   size_t slot_cap;   /* per shape index: its hull in hulls, -1: none yet */
+    int32_t nslots;                     /* hulls built in this call */
     long long candidates;               /* pairs given to the narrow phase by the last call */
     size_t buckets;                     /* the last call's hash table size (0: none built) */
     long long budget;                   /* at most this many per call (0: no limit) */
@@ -180,7 +195,7 @@ void broadphase_destroy(Broadphase *bp)
         free(bp->entries);
         free(bp->start);
         free(bp->hulls);
-        free(bp->ready);
+        free(bp->slot);
         free(bp);
     }
 }
@@ -204,10 +219,26 @@ static inline int bp_cell(float v, float inv)
     return c - (t < (float)c);
 }
 
-static inline uint32_t bp_hash(int cx, int cy, int shift)
+/* Where the cells go: one bucket per cell, row by row, when the grid's
+ * extent (of the shapes that are not huge) is small against the entries
+ * (direct); else a hash of the cell into a power-of-two table. */
+typedef struct BpTable {
+    bool direct;
+    int shift;            /* hash: 32 - log2(buckets) */
+    int x0, y0;           /* direct: the first column and row */
+    size_t width;         /* direct: columns */
+} BpTable;
+
+static inline size_t bp_bucket(const BpTable *t, int cx, int cy)
 {
-    uint32_t h = (uint32_t)cx * 0x9E3779B1u ^ (uint32_t)cy * 0x85EBCA77u;
-    return h >> shift;
+    size_t b;
+    if (t->direct) {
+        b = (size_t)(uint32_t)(cy - t->y0) * t->width + (size_t)(uint32_t)(cx - t->x0);
+    } else {
+        uint32_t h = (uint32_t)cx * 0x9E3779B1u ^ (uint32_t)cy * 0x85EBCA77u;
+        b = h >> t->shift;
+    }
+    return b;
 }
 
 static inline uint64_t bp_key(int cx, int cy)
@@ -252,14 +283,19 @@ static inline bool bp_overlap(const BpBox *a, const BpBox *b)
 }
 
 /* Shape i's prepared hull (rect, poly), built the first time a candidate
- * needs it in this call: a shape whose box meets no other costs none. */
+ * needs it in this call: a shape whose box meets no other costs none. The
+ * hulls are stored in the order they are first needed, which is the grid's
+ * order (row by row when the grid is direct): hulls used together sit
+ * together in memory, whatever the caller's order of the shapes. */
 static inline const Hull *bp_hull(Broadphase *bp, const Shape *shapes, int i)
 {
-    if (!bp->ready[i]) {
-        hull_from_shape(&bp->hulls[i], &shapes[i]);
-        bp->ready[i] = 1;
+    int32_t k = bp->slot[i];
+    if (k < 0) {
+        k = bp->nslots++;
+        bp->slot[i] = k;
+        hull_from_shape(&bp->hulls[k], &shapes[i]);
     }
-    return &bp->hulls[i];
+    return &bp->hulls[k];
 }
 
 /* What one call writes besides the count. */
@@ -497,10 +533,11 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
     BpOut o = { out, contacts, hit, (out != NULL && max_out > 0) ? (size_t)max_out : 0, 0 };
     if (!bp_reserve((void **)&bp->items, &bp->item_cap, (size_t)n, sizeof(BpItem)) ||
         !bp_reserve((void **)&bp->hulls, &bp->hull_cap, (size_t)n, sizeof(Hull)) ||
-        !bp_reserve((void **)&bp->ready, &bp->ready_cap, (size_t)n, 1)) {
+        !bp_reserve((void **)&bp->slot, &bp->slot_cap, (size_t)n, sizeof(int32_t))) {
         return -1;
     }
-    memset(bp->ready, 0, (size_t)n);
+    memset(bp->slot, 0xFF, (size_t)n * sizeof(int32_t));   /* -1: no hull yet */
+    bp->nslots = 0;
 
     // 1. boxes of the valid shapes, and a histogram of their extents
     uint32_t hist[BP_HIST_SIZE];
@@ -565,6 +602,7 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
     // 3. cells of each shape; the huge ones go to a list of their own
     size_t nhuge = 0;
     size_t nentries = 0;
+    int gx0 = INT_MAX, gy0 = INT_MAX, gx1 = INT_MIN, gy1 = INT_MIN;   /* the grid's extent */
     for (size_t k = 0; k < m; k++) {
         BpItem *it = &bp->items[k];
         it->x0 = bp_cell(it->box.minx, inv);
@@ -580,16 +618,35 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
             it->x1 = it->x0 - 1;   /* marks it huge: no cells */
         } else {
             nentries += (size_t)span;
+            gx0 = it->x0 < gx0 ? it->x0 : gx0;
+            gy0 = it->y0 < gy0 ? it->y0 : gy0;
+            gx1 = it->x1 > gx1 ? it->x1 : gx1;
+            gy1 = it->y1 > gy1 ? it->y1 : gy1;
         }
     }
 
-    // 4. counting sort of (shape, cell) entries into hash buckets
-    int bits = 4;
-    while (((size_t)2 << bits) < nentries && bits < 30) {
-        bits++;
+    // 4. counting sort of (shape, cell) entries into buckets: one per cell,
+    //    row by row, when the grid has at most BP_DIRECT_CELLS cells an entry
+    //    (the shapes fill the space they span: a scene, a world); else a hash
+    //    table of a power-of-two size, at most 2 entries a bucket (shapes
+    //    spread thinly, in clusters far apart)
+    BpTable table = { false, 0, 0, 0, 0 };
+    size_t nb = 0;
+    int64_t area = nentries > 0 ? ((int64_t)gx1 - gx0 + 1) * ((int64_t)gy1 - gy0 + 1) : 0;
+    if (nentries > 0 && area <= (int64_t)(BP_DIRECT_CELLS * nentries + 64) && area <= (int64_t)UINT32_MAX - 1) {
+        table.direct = true;
+        table.x0 = gx0;
+        table.y0 = gy0;
+        table.width = (size_t)((int64_t)gx1 - gx0 + 1);
+        nb = (size_t)area;
+    } else {
+        int bits = 4;
+        while (((size_t)2 << bits) < nentries && bits < 30) {
+            bits++;
+        }
+        nb = (size_t)1 << bits;
+        table.shift = 32 - bits;
     }
-    size_t nb = (size_t)1 << bits;
-    int shift = 32 - bits;
     /* bucket bounds are 32-bit: more entries than that (128 GB of them)
        could not be stored anyway */
     if (nentries > UINT32_MAX ||
@@ -603,7 +660,7 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         const BpItem *it = &bp->items[k];
         for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++) {
             for (int cx = it->x0; cx <= it->x1; cx++) {
-                start[bp_hash(cx, cy, shift)] += 1;
+                start[bp_bucket(&table, cx, cy)] += 1;
             }
         }
     }
@@ -616,7 +673,7 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         const BpItem *it = &bp->items[k];
         for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++) {
             for (int cx = it->x0; cx <= it->x1; cx++) {
-                BpEntry *e = &bp->entries[--start[bp_hash(cx, cy, shift)]];
+                BpEntry *e = &bp->entries[--start[bp_bucket(&table, cx, cy)]];
                 e->lo[0] = it->box.minx;
                 e->lo[1] = it->box.miny;
                 e->lo[2] = -it->box.maxx;

@@ -25,7 +25,8 @@ Broadphase *broadphase_create(void);
 void broadphase_destroy(Broadphase *bp);
 
 /// Finds every pair (a < b) among shapes[0..n) for which shapes_collide is
-/// true: exactly that set, in no particular order. Writes at most `max_out`
+/// true: exactly that set, in no particular order (but the same order for
+/// the same shapes, whatever the Broadphase did before). Writes at most `max_out`
 /// pairs to `out` and returns how many there are in all (like snprintf), or
 /// -1 if memory ran out. Bad shapes (see collide.h) take part in no pair.
 /// The count is exact up to INT_MAX; with more pairs than that (n above

@@ -658,6 +658,7 @@ static void test_random_offsets_every_bucket(void **state)
     int scene = 0;
     int far_scenes = 0;
     int negative_scenes = 0;
+    int direct_scenes = 0;
     long long total_pairs = 0;
     bool covered = false;
     for (; scene < 1000 && !covered; scene++) {
@@ -686,8 +687,10 @@ static void test_random_offsets_every_bucket(void **state)
         }
         /* a square with room for every shape in a cell of its own: each
          * shape starts at a random place, or (half of them) beside the one
-         * before, overlapping it: pairs spread over many cells */
-        float side = 8.0f * size * sqrtf((float)n);
+         * before, overlapping it: pairs spread over many cells. Every other
+         * scene spreads its shapes 4 times as thinly, which the direct grid
+         * would not cover in at most 4 cells an entry: the hash tables */
+        float side = (scene % 2 != 0 ? 32.0f : 8.0f) * size * sqrtf((float)n);
         /* everything inside the working range (1e8), the offset pulled in */
         float room = COLLIDE_MAX_COORD - side - (float)n * size - 4.0f * size;
         ox = ox > room ? room : ox < -room ? -room : ox;
@@ -713,7 +716,14 @@ static void test_random_offsets_every_bucket(void **state)
         while ((1 << bits) < nb) {
             bits++;
         }
-        assert_int_equal(1 << bits, nb);   /* a power of two */
+        /* a hash table has a power-of-two size; a scene whose shapes fill
+           the square they span gets the direct grid instead (one bucket per
+           cell, any number of them: test_direct_grid_rows), checked against
+           brute force above all the same */
+        if ((1 << bits) != nb) {
+            direct_scenes++;
+            continue;
+        }
         if (bits < COVER_MIN_BITS || bits > COVER_MAX_BITS) {
             continue;
         }
@@ -733,8 +743,8 @@ static void test_random_offsets_every_bucket(void **state)
             covered = covered && size_done[k];
         }
     }
-    print_message("  %d scenes (%d far out, %d with a negative offset), %lld pairs\n", scene, far_scenes,
-                  negative_scenes, total_pairs);
+    print_message("  %d scenes (%d far out, %d with a negative offset, %d on a direct grid), %lld pairs\n", scene,
+                  far_scenes, negative_scenes, direct_scenes, total_pairs);
     int missed = 0;
     for (int k = COVER_MIN_BITS; k <= COVER_MAX_BITS; k++) {
         int unused = 0;
@@ -748,6 +758,77 @@ static void test_random_offsets_every_bucket(void **state)
     assert_int_equal(missed, 0);
     assert_true(far_scenes > 5 && negative_scenes > 5);
     broadphase_destroy(bp);
+    free(shapes);
+}
+
+/* Test 14: a scene whose shapes fill the square they span gets the direct
+ * grid: one bucket per cell, row by row from the top-left cell to the
+ * bottom-right one (any number of buckets, not a power of two). A pair of
+ * small overlapping circles sits in each of those two corner cells, so a
+ * pair loop that skipped the first or the last bucket would lose one (brute
+ * force finds both); every bucket's candidates add up to the call's. And the
+ * output is deterministic: the same shapes give the same pairs in the same
+ * order, from a fresh Broadphase or one used before on other scenes. */
+static void test_direct_grid_rows(void **state)
+{
+    (void)state;
+    Rng rng = {0xD1EC7u};
+    const int n = 4000;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    shapes[0] = make_circle(0.0f, 0.0f, 0.5f);
+    shapes[1] = make_circle(0.2f, 0.3f, 0.5f);
+    shapes[2] = make_circle(1010.0f, 1010.0f, 0.5f);
+    shapes[3] = make_circle(1010.2f, 1009.9f, 0.5f);
+    for (int i = 4; i < n; i++) {
+        shapes[i] = make_any(&rng, rng_range(&rng, 15.0f, 995.0f), rng_range(&rng, 15.0f, 995.0f), 3.0f, 10.0f);
+    }
+    Broadphase *bp = new_bp();
+    int pairs = check_against_brute(bp, shapes, n);
+    assert_true(pairs > 1000);
+    int nb = broadphase_debug_bucket(bp, 0, NULL, NULL);
+    assert_true(nb > 1 && (nb & (nb - 1)) != 0);   /* a direct grid: cells, not a power of two */
+    long long sum = 0;
+    for (int b = 0; b < nb; b++) {
+        int entries = 0;
+        int cand = 0;
+        assert_int_equal(broadphase_debug_bucket(bp, b, &entries, &cand), nb);
+        assert_true(cand <= entries * (entries - 1) / 2);
+        sum += cand;
+    }
+    assert_int_equal(sum, broadphase_candidates(bp));
+    int first_cand = 0;
+    int last_cand = 0;
+    broadphase_debug_bucket(bp, 0, NULL, &first_cand);
+    broadphase_debug_bucket(bp, nb - 1, NULL, &last_cand);
+    assert_int_equal(first_cand, 1);   /* shapes 0 and 1 */
+    assert_int_equal(last_cand, 1);    /* shapes 2 and 3 */
+
+    /* the same order each time: this Broadphase again, after a thinly
+       spread scene (a hash table) and a smaller one, and a fresh one */
+    ShapePair *first = malloc((size_t)(pairs + 1) * sizeof *first);
+    ShapePair *again = malloc((size_t)(pairs + 1) * sizeof *again);
+    assert_non_null(first);
+    assert_non_null(again);
+    assert_int_equal(broadphase_collide(bp, shapes, n, first, pairs + 1), pairs);
+    Shape *other = malloc((size_t)n * sizeof *other);
+    assert_non_null(other);
+    for (int i = 0; i < n; i++) {
+        other[i] = make_any(&rng, rng_range(&rng, -1e5f, 1e5f), rng_range(&rng, -1e5f, 1e5f), 3.0f, 10.0f);
+    }
+    check_against_brute(bp, other, n);
+    check_against_brute(bp, other, n / 3);
+    assert_int_equal(broadphase_collide(bp, shapes, n, again, pairs + 1), pairs);
+    assert_memory_equal(first, again, (size_t)pairs * sizeof *first);
+    Broadphase *fresh = new_bp();
+    memset(again, 0, (size_t)pairs * sizeof *again);
+    assert_int_equal(broadphase_collide(fresh, shapes, n, again, pairs + 1), pairs);
+    assert_memory_equal(first, again, (size_t)pairs * sizeof *first);
+    broadphase_destroy(fresh);
+    broadphase_destroy(bp);
+    free(other);
+    free(again);
+    free(first);
     free(shapes);
 }
 
@@ -768,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_mostly_points),
         cmocka_unit_test(test_random_offsets_every_bucket),
         cmocka_unit_test(test_contacts),
+        cmocka_unit_test(test_direct_grid_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
