@@ -130,6 +130,12 @@ typedef struct BpEntry {
                                 bit 1: cy its first row (y0) */
 } BpEntry;
 
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__SSE_MATH__))
+#include <emmintrin.h>
+#define BP_SSE2 1
+#else
+#define BP_SSE2 0
+#endif
 #if defined(__SSE__) && (defined(__x86_64__) || defined(__SSE_MATH__))
 #define BP_SSE 1
 typedef __m128 BpReach;
@@ -147,6 +153,8 @@ struct Broadphase {
                                            in the order first needed */
     int32_t *slot;   size_t slot_cap;   /* per shape index: its hull in hulls, -1: none yet */
     int32_t nslots;                     /* hulls built in this call */
+    Rot *rot;        size_t rot_cap;    /* per shape index: a rectangle's cos/sin, made
+                                           once for its box and its hull */
     long long candidates;               /* pairs given to the narrow phase by the last call */
     size_t buckets;                     /* the last call's hash table size (0: none built) */
     long long budget;                   /* at most this many per call (0: no limit) */
@@ -196,6 +204,7 @@ void broadphase_destroy(Broadphase *bp)
         free(bp->start);
         free(bp->hulls);
         free(bp->slot);
+        free(bp->rot);
         free(bp);
     }
 }
@@ -239,6 +248,27 @@ static inline size_t bp_bucket(const BpTable *t, int cx, int cy)
         b = h >> t->shift;
     }
     return b;
+}
+
+/* The cells of a box (x0, y0, x1, y1 as bp_cell gives them) into out. */
+static inline void bp_cells(const BpBox *box, float inv, int out[4])
+{
+#if BP_SSE2
+    /* bp_cell four at a time: max, min and the truncation treat NaN and the
+       limits as the scalar code does (maxps gives its second operand for a
+       NaN) */
+    __m128 t = _mm_mul_ps(_mm_loadu_ps(&box->minx), _mm_set1_ps(inv));
+    t = _mm_max_ps(t, _mm_set1_ps(-BP_CELL_LIMIT));
+    t = _mm_min_ps(t, _mm_set1_ps(BP_CELL_LIMIT));
+    __m128i c = _mm_cvttps_epi32(t);
+    __m128i below = _mm_castps_si128(_mm_cmplt_ps(t, _mm_cvtepi32_ps(c)));
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_add_epi32(c, below));
+#else
+    out[0] = bp_cell(box->minx, inv);
+    out[1] = bp_cell(box->miny, inv);
+    out[2] = bp_cell(box->maxx, inv);
+    out[3] = bp_cell(box->maxy, inv);
+#endif
 }
 
 static inline uint64_t bp_key(int cx, int cy)
@@ -293,7 +323,11 @@ static inline const Hull *bp_hull(Broadphase *bp, const Shape *shapes, int i)
     if (k < 0) {
         k = bp->nslots++;
         bp->slot[i] = k;
-        hull_from_shape(&bp->hulls[k], &shapes[i]);
+        if (shapes[i].kind == SHAPE_RECT) {
+            hull_from_rect_rot(&bp->hulls[k], shapes[i].rect, bp->rot[i]);
+        } else {
+            hull_from_poly(&bp->hulls[k], &shapes[i].poly);
+        }
     }
     return &bp->hulls[k];
 }
@@ -349,9 +383,46 @@ static inline void bp_emit(Broadphase *bp, const Shape *shapes, int i, int j, Bp
     }
 }
 
+/* Step 5's candidates wait in a batch of this many, their shapes fetched
+ * from memory meanwhile (the caller's order is not the grid's: each shape
+ * read is a cache miss, which the batch overlaps instead of waiting for each
+ * in turn). The narrow phase then takes them in the order found. */
+#define BP_BATCH 32
+
+typedef struct BpBatch {
+    int n;
+    int i[BP_BATCH], j[BP_BATCH];
+} BpBatch;
+
+#if BP_SSE
+#define BP_PREFETCH(p) _mm_prefetch((const char *)(const void *)(p), _MM_HINT_T0)
+#elif defined(__GNUC__)
+#define BP_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define BP_PREFETCH(p) ((void)(p))
+#endif
+
+/* Starts loading what the narrow phase reads of shape i: the shape (its
+ * first and last byte: it may straddle two cache lines) and its hull slot. */
+static inline void bp_prefetch(const Broadphase *bp, const Shape *shapes, int i)
+{
+    const char *s = (const char *)(shapes + i);
+    BP_PREFETCH(s);
+    BP_PREFETCH(s + sizeof(Shape) - 1);
+    BP_PREFETCH(bp->slot + i);
+}
+
+static inline void bp_flush(Broadphase *bp, const Shape *shapes, BpBatch *batch, BpOut *o)
+{
+    for (int k = 0; k < batch->n; k++) {
+        bp_emit(bp, shapes, batch->i[k], batch->j[k], o);
+    }
+    batch->n = 0;
+}
+
 /* Shape s's box (as shape_aabb gives it), or false when it is bad input
  * (exactly where shape_ok is false): the checks and the box in one pass. */
-static inline bool bp_shape_box(const Shape *s, Aabb *box)
+static inline bool bp_shape_box(const Shape *s, Aabb *box, Rot *rot)
 {
     bool ok = false;
     switch (s->kind) {
@@ -366,6 +437,7 @@ static inline bool bp_shape_box(const Shape *s, Aabb *box)
         if (ok) {
             // half extents of the turned box: |cos|, |sin| weigh hx and hy
             Rot q = rot_make(s->rect.angle);
+            *rot = q;
             float ac = float_abs(q.c);
             float as = float_abs(q.s);
             Vec2 e = { s->rect.half.x * ac + s->rect.half.y * as, s->rect.half.x * as + s->rect.half.y * ac };
@@ -378,6 +450,39 @@ static inline bool bp_shape_box(const Shape *s, Aabb *box)
         ok = count >= 3 && count <= POLY_MAX_VERTS;
         if (ok) {
             const Vec2 *v = s->poly.verts;
+#if BP_SSE2
+            /* two vertices (x, y, x, y) at a time, the last one twice for
+               an odd count; no slot past count is read. The bounds are the
+               scalar loop's (only a -0/+0 tie may differ, which the padding
+               erases); a NaN fails the range test either way */
+            __m128 sign = _mm_set1_ps(-0.0f);
+            __m128 range = _mm_set1_ps(COLLIDE_MAX_COORD);
+            __m128 p = _mm_loadu_ps(&v[0].x);
+            __m128 lo = p;
+            __m128 hi = p;
+            __m128 out = _mm_cmpnle_ps(_mm_andnot_ps(sign, p), range);
+            int k = 2;
+            for (; k + 1 < count; k += 2) {
+                p = _mm_loadu_ps(&v[k].x);
+                lo = _mm_min_ps(lo, p);
+                hi = _mm_max_ps(hi, p);
+                out = _mm_or_ps(out, _mm_cmpnle_ps(_mm_andnot_ps(sign, p), range));
+            }
+            if (k < count) {
+                p = _mm_castpd_ps(_mm_load1_pd((const double *)(const void *)&v[k]));
+                lo = _mm_min_ps(lo, p);
+                hi = _mm_max_ps(hi, p);
+                out = _mm_or_ps(out, _mm_cmpnle_ps(_mm_andnot_ps(sign, p), range));
+            }
+            lo = _mm_min_ps(lo, _mm_movehl_ps(lo, lo));
+            hi = _mm_max_ps(hi, _mm_movehl_ps(hi, hi));
+            float b[4];
+            _mm_storel_pi((__m64 *)(void *)&b[0], lo);
+            _mm_storel_pi((__m64 *)(void *)&b[2], hi);
+            ok = _mm_movemask_ps(out) == 0;
+            box->min = vec2_make(b[0], b[1]);
+            box->max = vec2_make(b[2], b[3]);
+#else
             float x0 = v[0].x, y0 = v[0].y, x1 = x0, y1 = y0;
             bool in = true;
             for (int k = 0; k < count; ++k) {
@@ -390,6 +495,7 @@ static inline bool bp_shape_box(const Shape *s, Aabb *box)
             ok = in;
             box->min = vec2_make(x0, y0);
             box->max = vec2_make(x1, y1);
+#endif
         }
     } break;
     default:
@@ -531,9 +637,12 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         return 0;
     }
     BpOut o = { out, contacts, hit, (out != NULL && max_out > 0) ? (size_t)max_out : 0, 0 };
+    BpBatch batch;
+    batch.n = 0;
     if (!bp_reserve((void **)&bp->items, &bp->item_cap, (size_t)n, sizeof(BpItem)) ||
         !bp_reserve((void **)&bp->hulls, &bp->hull_cap, (size_t)n, sizeof(Hull)) ||
-        !bp_reserve((void **)&bp->slot, &bp->slot_cap, (size_t)n, sizeof(int32_t))) {
+        !bp_reserve((void **)&bp->slot, &bp->slot_cap, (size_t)n, sizeof(int32_t)) ||
+        !bp_reserve((void **)&bp->rot, &bp->rot_cap, (size_t)n, sizeof(Rot))) {
         return -1;
     }
     memset(bp->slot, 0xFF, (size_t)n * sizeof(int32_t));   /* -1: no hull yet */
@@ -548,7 +657,7 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         /* a bad shape's box has min > max (collide.h); and shapes_collide
            rejects it anyway, so no pair can come from it */
         Aabb raw;
-        if (!bp_shape_box(&shapes[i], &raw)) {
+        if (!bp_shape_box(&shapes[i], &raw, &bp->rot[i])) {
             continue;
         }
         Aabb a = bp_pad(raw);
@@ -605,10 +714,12 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
     int gx0 = INT_MAX, gy0 = INT_MAX, gx1 = INT_MIN, gy1 = INT_MIN;   /* the grid's extent */
     for (size_t k = 0; k < m; k++) {
         BpItem *it = &bp->items[k];
-        it->x0 = bp_cell(it->box.minx, inv);
-        it->y0 = bp_cell(it->box.miny, inv);
-        it->x1 = bp_cell(it->box.maxx, inv);
-        it->y1 = bp_cell(it->box.maxy, inv);
+        int c[4];
+        bp_cells(&it->box, inv, c);
+        it->x0 = c[0];
+        it->y0 = c[1];
+        it->x1 = c[2];
+        it->y1 = c[3];
         int64_t span = ((int64_t)it->x1 - it->x0 + 1) * ((int64_t)it->y1 - it->y0 + 1);
         if (span > BP_HUGE_CELLS) {
             if (!bp_reserve((void **)&bp->huge, &bp->huge_cap, nhuge + 1, sizeof(int))) {
@@ -658,9 +769,20 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
     memset(start, 0, (nb + 1) * sizeof(uint32_t));
     for (size_t k = 0; k < m; k++) {
         const BpItem *it = &bp->items[k];
-        for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++) {
-            for (int cx = it->x0; cx <= it->x1; cx++) {
-                start[bp_bucket(&table, cx, cy)] += 1;
+        if (table.direct) {
+            /* a row of the shape's cells is a run of buckets */
+            size_t row = bp_bucket(&table, it->x0, it->y0);
+            size_t w = (size_t)((int64_t)it->x1 - it->x0 + 1);   /* 0: huge */
+            for (int cy = it->y0; cy <= it->y1 && w > 0; cy++, row += table.width) {
+                for (size_t c = 0; c < w; c++) {
+                    start[row + c] += 1;
+                }
+            }
+        } else {
+            for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++) {
+                for (int cx = it->x0; cx <= it->x1; cx++) {
+                    start[bp_bucket(&table, cx, cy)] += 1;
+                }
             }
         }
     }
@@ -671,16 +793,21 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
     }
     for (size_t k = 0; k < m; k++) {
         const BpItem *it = &bp->items[k];
-        for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++) {
+        BpEntry model;
+        model.lo[0] = it->box.minx;
+        model.lo[1] = it->box.miny;
+        model.lo[2] = -it->box.maxx;
+        model.lo[3] = -it->box.maxy;
+        model.shape = it->shape;
+        size_t row = table.direct ? bp_bucket(&table, it->x0, it->y0) : 0;
+        for (int cy = it->y0; cy <= it->y1 && it->x1 >= it->x0; cy++, row += table.width) {
+            uint32_t first_row = (uint32_t)(cy == it->y0) << 1;
             for (int cx = it->x0; cx <= it->x1; cx++) {
-                BpEntry *e = &bp->entries[--start[bp_bucket(&table, cx, cy)]];
-                e->lo[0] = it->box.minx;
-                e->lo[1] = it->box.miny;
-                e->lo[2] = -it->box.maxx;
-                e->lo[3] = -it->box.maxy;
+                size_t b = table.direct ? row + (size_t)(uint32_t)(cx - it->x0) : bp_bucket(&table, cx, cy);
+                BpEntry *e = &bp->entries[--start[b]];
+                *e = model;
                 e->cell = bp_key(cx, cy);
-                e->shape = it->shape;
-                e->first = (uint32_t)(cx == it->x0) | (uint32_t)(cy == it->y0) << 1;
+                e->first = first_row | (uint32_t)(cx == it->x0);
             }
         }
     }
@@ -712,11 +839,18 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
                         goto done;
                     }
                     bp->candidates++;
-                    bp_emit(bp, shapes, p->shape, q->shape, &o);
+                    bp_prefetch(bp, shapes, p->shape);
+                    bp_prefetch(bp, shapes, q->shape);
+                    batch.i[batch.n] = p->shape;
+                    batch.j[batch.n] = q->shape;
+                    if (++batch.n == BP_BATCH) {
+                        bp_flush(bp, shapes, &batch, &o);
+                    }
                 }
             }
         }
     }
+    bp_flush(bp, shapes, &batch, &o);
 
     // 6. huge shapes against every other shape (huge ones once per pair)
     for (size_t h = 0; h < nhuge; h++) {
@@ -740,6 +874,8 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         }
     }
 done:
+    /* a budget stop in step 5 leaves the candidates it counted in the batch */
+    bp_flush(bp, shapes, &batch, &o);
     if (rec != NULL) {
         rec->valid = true;
         rec->candidates = bp->candidates;

@@ -11,9 +11,9 @@
 #define HULL_INLINE
 #endif
 
-void hull_from_rect_axes(Hull *h, Rect r)
+/// All of a rectangle's hull but its frame and corners.
+static inline HULL_INLINE void hull_rect_axes(Hull *h, Rect r)
 {
-    hull_rect_frame(h, r);
     h->count = 4;
     h->corners = false;
     // centred, the rectangle spans [-half, half] on each axis
@@ -27,6 +27,12 @@ void hull_from_rect_axes(Hull *h, Rect r)
     h->point = false;
     h->reversed = false;
     h->flat_edge = 0;
+}
+
+void hull_from_rect_axes(Hull *h, Rect r)
+{
+    hull_rect_frame(h, r);
+    hull_rect_axes(h, r);
 }
 
 /// A flat polygon's normals lie on one line: its own direction (the
@@ -198,12 +204,18 @@ HULL_COLD static void hull_from_poly_careful(Hull *h, const Poly *p)
     }
 }
 
-void hull_from_rect(Hull *h, Rect r)
+void hull_from_rect_rot(Hull *h, Rect r, Rot q)
 {
-    hull_from_rect_axes(h, r);
+    hull_rect_frame_rot(h, r, q);
+    hull_rect_axes(h, r);
     // the corners relative to the centre
     rect_local_corners(h->q, r.half, h->v);
     h->corners = true;
+}
+
+void hull_from_rect(Hull *h, Rect r)
+{
+    hull_from_rect_rot(h, r, rot_make(r.angle));
 }
 
 void hull_from_poly(Hull *h, const Poly *p)

@@ -167,10 +167,9 @@ static inline int hull_edge_index(const Hull *h, int k)
 /// axes, the outward normals of edges 0 and 1 (edges 2 and 3 lie on the
 /// same lines). hull_from_rect_axes completes it; shapes_collide fills only
 /// this much on its hot path, where nothing reads the rest.
-static inline void hull_rect_frame(Hull *h, Rect r)
+static inline void hull_rect_frame_rot(Hull *h, Rect r, Rot q)
 {
-    // one cos/sin pair (none at angle 0)
-    h->q = rot_make(r.angle);
+    h->q = q;
     h->half = r.half;
     h->origin = r.center;
     h->n[0] = vec2_make(h->q.s, -h->q.c);
@@ -178,8 +177,17 @@ static inline void hull_rect_frame(Hull *h, Rect r)
     h->is_rect = true;
 }
 
+static inline void hull_rect_frame(Hull *h, Rect r)
+{
+    // one cos/sin pair (none at angle 0)
+    hull_rect_frame_rot(h, r, rot_make(r.angle));
+}
+
 /// The hull of a valid rectangle: 4 corners, 2 axes, one cos/sin pair.
 void hull_from_rect(Hull *h, Rect r);
+/// The same with that pair made already (q = rot_make(r.angle)): the broad
+/// phase makes it once for the rectangle's box and its hull.
+void hull_from_rect_rot(Hull *h, Rect r, Rot q);
 /// The same without the corners (corners false): what the closed forms of
 /// rect-rect and circle-rect read.
 void hull_from_rect_axes(Hull *h, Rect r);

@@ -832,6 +832,75 @@ static void test_direct_grid_rows(void **state)
     free(shapes);
 }
 
+/* Test 15: a budget (broadphase_set_budget) stops the call after that many
+ * candidates; the pairs it gives (their contacts too) are then the first of
+ * the full call's list, in the same order, and broadphase_stopped says so.
+ * The narrow phase takes the candidates in small batches (their shapes
+ * fetched meanwhile): a stop in the middle of one must still give every
+ * candidate counted before it. */
+static void test_budget_prefix(void **state)
+{
+    (void)state;
+    Rng rng = {0xB0D9E7u};
+    const int n = 3000;
+    Shape *shapes = malloc((size_t)n * sizeof *shapes);
+    assert_non_null(shapes);
+    for (int i = 0; i < n; i++) {
+        shapes[i] = make_any(&rng, rng_range(&rng, 0.0f, 900.0f), rng_range(&rng, 0.0f, 600.0f), 3.0f, 12.0f);
+    }
+    Broadphase *bp = new_bp();
+    int pairs = check_against_brute(bp, shapes, n);
+    long long cand = broadphase_candidates(bp);
+    assert_true(pairs > 500 && cand >= pairs);
+    assert_false(broadphase_stopped(bp));
+    ShapePair *full = malloc((size_t)pairs * sizeof *full);
+    ShapePair *part = malloc((size_t)pairs * sizeof *part);
+    Contact *full_c = malloc((size_t)pairs * sizeof *full_c);
+    Contact *part_c = malloc((size_t)pairs * sizeof *part_c);
+    assert_non_null(full);
+    assert_non_null(part);
+    assert_non_null(full_c);
+    assert_non_null(part_c);
+    assert_int_equal(broadphase_collide_contacts(bp, shapes, n, full, full_c, pairs, NULL), pairs);
+    /* budgets 1..100 and the last few up to the candidates and past: one
+       more candidate gives at most one more pair */
+    int prev = 0;
+    long long prev_budget = 0;
+    for (long long budget = 1; budget <= cand + 1; budget = budget == 100 ? cand - 4 : budget + 1) {
+        broadphase_set_budget(bp, budget);
+        int got = broadphase_collide_contacts(bp, shapes, n, part, part_c, pairs, NULL);
+        long long used = broadphase_candidates(bp);
+        assert_true(got >= 0 && got <= pairs);
+        if (budget >= cand) {
+            assert_false(broadphase_stopped(bp));
+            assert_int_equal(got, pairs);
+            assert_int_equal(used, cand);
+        } else {
+            /* the candidate cap, not the looks, stopped it */
+            assert_true(broadphase_stopped(bp));
+            assert_int_equal(used, budget);
+        }
+        if (budget == prev_budget + 1) {
+            assert_true(got >= prev && got <= prev + 1);
+        }
+        prev = got;
+        prev_budget = budget;
+        /* the first `got` of the full list, with the same contacts */
+        assert_memory_equal(part, full, (size_t)got * sizeof *part);
+        assert_memory_equal(part_c, full_c, (size_t)got * sizeof *part_c);
+    }
+    broadphase_set_budget(bp, 0);
+    assert_int_equal(broadphase_collide(bp, shapes, n, part, pairs), pairs);
+    assert_false(broadphase_stopped(bp));
+    assert_memory_equal(part, full, (size_t)pairs * sizeof *part);
+    broadphase_destroy(bp);
+    free(part_c);
+    free(full_c);
+    free(part);
+    free(full);
+    free(shapes);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -850,6 +919,7 @@ int main(void)
         cmocka_unit_test(test_random_offsets_every_bucket),
         cmocka_unit_test(test_contacts),
         cmocka_unit_test(test_direct_grid_rows),
+        cmocka_unit_test(test_budget_prefix),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
