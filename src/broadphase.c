@@ -843,7 +843,7 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
             looks += (long long)(end - j - 1);
             if (looks > looks_budget) {
                 bp->stopped = true;
-                goto done;
+                goto flush;
             }
             const BpEntry *p = &bp->entries[j];
             BpReach r = bp_reach(p);
@@ -852,7 +852,7 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
                 if (bp_take(p, r, q)) {
                     if (bp->candidates >= budget) {
                         bp->stopped = true;
-                        goto done;
+                        goto flush;
                     }
                     bp->candidates++;
                     bp_prefetch(bp, shapes, p->shape);
@@ -866,7 +866,13 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
             }
         }
     }
+flush:
+    /* the batch's last candidates (after a budget stop too: every candidate
+       counted goes to the narrow phase) */
     bp_flush(bp, shapes, &batch, &o);
+    if (bp->stopped) {
+        goto done;
+    }
 
     // 6. huge shapes against every other shape (huge ones once per pair)
     for (size_t h = 0; h < nhuge; h++) {
@@ -890,8 +896,6 @@ int broadphase_collide_contacts(Broadphase *bp, const Shape *shapes, int n, Shap
         }
     }
 done:
-    /* a budget stop in step 5 leaves the candidates it counted in the batch */
-    bp_flush(bp, shapes, &batch, &o);
     if (rec != NULL) {
         rec->valid = true;
         rec->candidates = bp->candidates;
