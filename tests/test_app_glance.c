@@ -343,6 +343,110 @@ static void test_lesson3_one_name_per_point(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* ---- The magnified inset ------------------------------------------------- */
+
+/* A gap or overlap of a few pixels on screen gets a magnified inset (issue
+ * 12's blind review, shots 03, 04, 07): lesson 1 F5 (1 px apart), zoomed in
+ * 3 notches too, lesson 2 F5 (the corner 5.0 from a radius-4 circle); none
+ * for lesson 1 and 2's own arrangements (gaps of 200 px). The inset (the HUD
+ * box holding the "×N" text) clears every panel and label, its number is
+ * the record's (the gap or the corner distance, from the world here), and
+ * magnified the deciding gap is 12 px on screen at least. */
+static int inset_check(const App *app, bool want, const char *where)
+{
+    int mark = -1;
+    for (int i = 0; i < F.log.text_count; i++)
+        if (F.log.texts[i].hud && strncmp(F.log.texts[i].text, "×", strlen("×")) == 0) mark = i;
+    if (!want) {
+        if (mark >= 0) { print_message("%s: an inset where the gap is plain to see\n", where); return 1; }
+        return 0;
+    }
+    if (mark < 0) { print_message("%s: no inset for a gap of a few pixels\n", where); return 1; }
+    const DrawnText *m = &F.log.texts[mark];
+    int box = -1;
+    for (int b = 0; b < F.log.box_count; b++) {
+        ScreenBox x = F.log.boxes[b];
+        if (m->box.x0 >= x.x0 - 1 && m->box.x1 <= x.x1 + 1 && m->box.y0 >= x.y0 - 1 && m->box.y1 <= x.y1 + 1) box = b;
+    }
+    if (box < 0) { print_message("%s: the inset's mark is in no box\n", where); return 1; }
+    const ScreenBox ib = F.log.boxes[box];
+    int bad = 0;
+    for (int b = 0; b < F.log.box_count; b++)
+        if (b != box && screen_box_hits(ib, F.log.boxes[b], -1.0f)) {
+            print_message("%s: the inset overlaps a panel\n", where);
+            bad++;
+        }
+    for (int l = 0; l < F.c.label_count; l++)
+        if (screen_box_hits(ib, F.c.labels[l], -1.0f)) {
+            print_message("%s: the inset covers the label \"%s\"\n", where, label_text(F.c.labels[l]));
+            bad++;
+        }
+    /* the record's number, and the gap magnified */
+    const World *w = &app->world;
+    double gap, shown;
+    if (app->lesson == 1) {
+        const Circle a = w->shapes[0].circle, b = w->shapes[1].circle;
+        gap = hypot((double)b.center.x - a.center.x, (double)b.center.y - a.center.y) - a.radius - b.radius;
+        shown = fabs(gap);
+    } else {
+        const Circle cc = w->shapes[0].circle;
+        const Rect r = w->shapes[1].rect;
+        double cx = fabs((double)cc.center.x - r.center.x) - r.half.x, cy = fabs((double)cc.center.y - r.center.y) - r.half.y;
+        shown = hypot(cx, cy);
+        gap = shown - cc.radius;
+    }
+    char num[32];
+    snprintf(num, sizeof num, "%.1f", shown);
+    bool found = false;
+    for (int i = 0; i < F.log.text_count; i++) {
+        const DrawnText *t = &F.log.texts[i];
+        if (t->hud && i != mark && t->box.x0 >= ib.x0 && t->box.x1 <= ib.x1 && t->box.y0 >= ib.y0 && t->box.y1 <= ib.y1)
+            found |= strstr(t->text, num) != NULL;
+    }
+    if (!found) { print_message("%s: the inset does not say %s\n", where, num); bad++; }
+    const double mag = atof(m->text + strlen("×"));
+    const double fit = app->view.fit;
+    if (mag * fabs(gap) * fit < 12.0) {
+        print_message("%s: magnified %.0f times the gap %.2f is %.1f px\n", where, mag, gap, mag * fabs(gap) * fit);
+        bad++;
+    }
+    return bad;
+}
+
+static void test_inset_for_tiny_gaps(void **state)
+{
+    (void)state;
+    char err[512], where[96];
+    int frames = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int n = 1; n <= 2; n++)
+            for (int k = 0; k < 3; k++) {   /* own arrangement, F5, F5 zoomed (lesson 1) */
+                if (k == 2 && n != 1) continue;
+                App app;
+                assert_true(app_init(&app, n));
+                if (k > 0) tap(&app, SDLK_F5);
+                app_tick(&app);
+                view_fit(&app.view, 1280, 720);
+                if (k == 2) {
+                    key(&app, IN_KEY_DOWN, SDLK_LCTRL);
+                    mouse(&app, IN_MOUSE_MOVE, 396.0f, 380.0f, 0);
+                    for (int z = 0; z < 3; z++) wheel(&app, 1.0f);
+                    key(&app, IN_KEY_UP, SDLK_LCTRL);
+                    app_tick(&app);
+                }
+                frame_draw(&app);
+                snprintf(where, sizeof where, "%s, lesson %d, %s", LANGS[l], n, k == 0 ? "own" : k == 1 ? "F5" : "F5 zoomed");
+                bad += inset_check(&app, k > 0, where);
+                frames++;
+                app_free(&app);
+            }
+    }
+    print_message("  %d frames of lessons 1 and 2\n", frames);
+    assert_int_equal(frames, 3 * 5);
+    assert_int_equal(bad, 0);
+}
+
 /* ---- Lesson 13: labels off the arrows ------------------------------------ */
 
 static Vec2 jvec(const json_t *o, const char *key)
@@ -498,6 +602,7 @@ int main(void)
         cmocka_unit_test(test_sat_labels_off_number_lines),
         cmocka_unit_test(test_lesson5_one_name_per_point),
         cmocka_unit_test(test_lesson3_one_name_per_point),
+        cmocka_unit_test(test_inset_for_tiny_gaps),
         cmocka_unit_test(test_lesson13_labels_off_arrows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

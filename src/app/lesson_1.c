@@ -118,6 +118,16 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         }
         draw_dot(c, cs[k], lesson_center_dot(on_screen), acc);
     }
+    /* a gap or an overlap of a few pixels on screen: magnified in an inset,
+     * from the same two edge points along the centre line */
+    const float between = q.d - q.r1 - q.r2;
+    if (fabsf(between) * zoom < LESSON_INSET_BELOW) {
+        Vec2 f = { q.c1.x + u.x * q.r1, q.c1.y + u.y * q.r1 }, t = { q.c2.x - u.x * q.r2, q.c2.y - u.y * q.r2 };
+        if (q.hit && lesson_touching(-between)) snprintf(text, sizeof text, "%s", tr("lesson1.touch"));
+        else snprintf(text, sizeof text, tr(q.hit ? "lesson1.overlap" : "lesson1.gap"), (double)fabsf(between));
+        lesson_inset(app, c, f, t, fabsf(between) + 1.4f * fminf(fminf(q.r1, q.r2), 10.0f), q.hit ? acc : gap, false,
+                     text);
+    }
 }
 
 static int hud(const App *app, const void *state, char lines[][160], int max)

@@ -318,6 +318,16 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         lesson_label(c, other[k], LESSON_SMALL, k == REGION_EDGE ? LESSON_INK : zone_color(app, (RegionPart)k),
                      ALIGN_CENTER, tr(KEYS[k]));
     }
+    /* the corner decided by a few pixels on screen: magnified in an inset,
+     * the corner to the centre as the report measured it */
+    if (part == REGION_CORNER) {
+        float d = sqrtf(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy);
+        if (fabsf(d - r) * zoom < LESSON_INSET_BELOW) {
+            Vec2 to = { cp.x + sx * q.rep.cx, cp.y + sy * q.rep.cy };
+            snprintf(text, sizeof text, tr("lesson2.corner_len"), (double)d, q.rep.hit ? "≤" : ">", (double)r);
+            lesson_inset(app, c, cp, to, d + fminf(r, 10.0f), corner, false, text);
+        }
+    }
     (void)far;
 }
 

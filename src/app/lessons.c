@@ -189,3 +189,112 @@ json_t *lesson_vec_json(Vec2 v)
 {
     return json_pack("[f,f]", (double)v.x, (double)v.y);
 }
+
+/* ---- The magnified inset ------------------------------------------------ */
+
+static Vec2 hud_world(const View *v, Vec2 h)
+{
+    return view_to_canvas(v, (Vec2){ v->ox + h.x * v->fit, v->oy + h.y * v->fit });
+}
+
+/* What covering box b (screen px) costs the inset: a panel or a label
+ * (never), a kept-clear point, the lines it would hide. */
+static float inset_cost(const Canvas *c, ScreenBox b)
+{
+    float cost = 0.0f;
+    for (int i = 0; i < c->keep_out_count; i++) cost += screen_box_hits(b, c->keep_out[i], 6.0f) ? 1000.0f : 0.0f;
+    for (int i = 0; i < c->label_count; i++) cost += screen_box_hits(b, c->labels[i], 6.0f) ? 1000.0f : 0.0f;
+    for (int i = 0; i < c->line_count; i++) {
+        float t0 = 0.0f, t1 = 0.0f;
+        const AvoidLine *l = &c->lines[i];
+        if (segment_clip(l->a, l->b, (Vec2){ b.x0, b.y0 }, (Vec2){ b.x1, b.y1 }, &t0, &t1)) cost += 4.0f;
+    }
+    return cost;
+}
+
+/* Segment p-q (HUD units) clipped to [lo, hi], drawn through the view. */
+static void inset_segment(Canvas *c, Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float width, Color col, bool dashed)
+{
+    float t0 = 0.0f, t1 = 1.0f;
+    if (!segment_clip(p, q, lo, hi, &t0, &t1)) return;
+    Vec2 a = { p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0 }, b = { p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1 };
+    const View *v = &c->view;
+    Vec2 wa = hud_world(v, a), wb = hud_world(v, b);
+    if (dashed) draw_dashed_line(c, wa, wb, width, 8.0f / (v->zoom > 0.0f ? v->zoom : 1.0f), col);
+    else draw_line(c, wa, wb, width, col);
+}
+
+float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Color col, bool dashed, const char *text)
+{
+    const View *v = &c->view;
+    /* wide enough for its text */
+    const float S = fmaxf(LESSON_INSET_SIZE, measure_hud_text(c, LESSON_LABEL, text) + 24.0f), fill = 0.62f * LESSON_INSET_SIZE;
+    float mag = floorf(fill / fmaxf(span, 1.0f));
+    mag = fminf(fmaxf(mag, 2.0f), 60.0f);
+    const Vec2 spot = { 0.5f * (from.x + to.x), 0.5f * (from.y + to.y) };
+    const Vec2 ss = view_to_screen(v, spot);
+    /* the free place nearest the spot: a grid of places over the canvas */
+    float best = INFINITY, bx = 20.0f, by = 20.0f;
+    for (float y = 16.0f; y + S <= CANVAS_H - 16.0f; y += 24.0f)
+        for (float x = 16.0f; x + S <= CANVAS_W - 16.0f; x += 24.0f) {
+            ScreenBox b = { v->ox + x * v->fit, v->oy + y * v->fit, v->ox + (x + S) * v->fit, v->oy + (y + S) * v->fit, 0.0f };
+            if (ss.x >= b.x0 - 20.0f && ss.x <= b.x1 + 20.0f && ss.y >= b.y0 - 20.0f && ss.y <= b.y1 + 20.0f) continue;
+            float dx = 0.5f * (b.x0 + b.x1) - ss.x, dy = 0.5f * (b.y0 + b.y1) - ss.y;
+            float cost = inset_cost(c, b) + 0.02f * sqrtf(dx * dx + dy * dy) / v->fit;
+            if (cost < best) { best = cost; bx = x; by = y; }
+        }
+    /* the picture above a band for the text, which no line crosses */
+    const float band = 1.5f * text_size(c, LESSON_LABEL) + 8.0f;
+    const Vec2 lo = { bx + 3.0f, by + 3.0f }, hi = { bx + S - 3.0f, by + S - band };
+    const Vec2 mid = { bx + 0.5f * S, by + 0.5f * (S - band) };
+    /* the leader, from the spot to the box's nearest point, and a ring */
+    const float zoom = v->zoom > 0.0f ? v->zoom : 1.0f;
+    Vec2 near = { fminf(fmaxf(ss.x, v->ox + bx * v->fit), v->ox + (bx + S) * v->fit),
+                  fminf(fmaxf(ss.y, v->oy + by * v->fit), v->oy + (by + S) * v->fit) };
+    draw_line(c, spot, view_to_canvas(v, near), 4.0f, LESSON_SHADE);
+    draw_line(c, spot, view_to_canvas(v, near), 2.0f, col);
+    draw_circle_outline(c, spot, 12.0f / zoom, 2.0f, col);
+    canvas_flush(c);
+    draw_hud_box(c, bx, by, S, S, lesson_alpha(THEME_PANEL, 245));
+    /* every shape's outline about the spot, magnified: circles as arcs
+     * (fine enough that a pixel's gap stays a pixel's gap) */
+    const World *w = &app->world;
+    for (int i = 0; i < w->count && i < 12; i++) {
+        const Shape *s = &w->shapes[i];
+        Color sc = w->colliding[i] ? app_color_hit(app) : app_color_free(app);
+        Vec2 pts[97];
+        int n = 0;
+        bool closed = true;
+        if (s->kind == SHAPE_CIRCLE) {
+            const Vec2 o = s->circle.center;
+            const float r = s->circle.radius;
+            float a0 = atan2f(spot.y - o.y, spot.x - o.x), half = 3.2f;
+            if (r * mag > S) { half = fminf(3.2f, 1.5f * S / (r * mag)); closed = false; }
+            for (n = 0; n <= 96; n++) {
+                float a = a0 - half + 2.0f * half * (float)n / 96.0f;
+                pts[n] = (Vec2){ o.x + r * cosf(a), o.y + r * sinf(a) };
+            }
+        } else {
+            n = shape_outline(s, v, pts, 96);
+        }
+        for (int k = 0; k + (closed ? 0 : 1) < n; k++) {
+            Vec2 p = pts[k], q = pts[(k + 1) % n];
+            Vec2 hp = { mid.x + (p.x - spot.x) * mag, mid.y + (p.y - spot.y) * mag };
+            Vec2 hq = { mid.x + (q.x - spot.x) * mag, mid.y + (q.y - spot.y) * mag };
+            inset_segment(c, hp, hq, lo, hi, 3.0f, sc, false);
+        }
+    }
+    /* the deciding segment, from the record's own points */
+    Vec2 hf = { mid.x + (from.x - spot.x) * mag, mid.y + (from.y - spot.y) * mag };
+    Vec2 ht = { mid.x + (to.x - spot.x) * mag, mid.y + (to.y - spot.y) * mag };
+    inset_segment(c, hf, ht, lo, hi, 8.0f, LESSON_SHADE, false);
+    inset_segment(c, hf, ht, lo, hi, 4.0f, col, dashed);
+    canvas_flush(c);
+    char mtext[16];
+    snprintf(mtext, sizeof mtext, "×%.0f", (double)mag);
+    draw_hud_text(c, (Vec2){ bx + S - 8.0f, by + 6.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT, mtext);
+    draw_hud_text(c, (Vec2){ bx + 0.5f * S, by + S - band + 4.0f }, LESSON_LABEL, col, ALIGN_CENTER, text);
+    /* labels drawn later keep out of it */
+    canvas_keep_out_hud(c, bx, by, S, S);
+    return mag;
+}

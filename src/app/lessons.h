@@ -77,6 +77,21 @@ void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Ali
 void lesson_keep_clear(Canvas *c, Vec2 p, float r);
 /* The line through p along dir, clipped to the canvas; solid or dashed. */
 void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, Color col);
+/* A magnified inset of the spot that decides, for a gap or an overlap
+ * too small to see (a few pixels on screen): a box in free canvas space
+ * (clear of the panels, the labels and as many lines as it can) showing
+ * every shape's outline about the deciding segment from-to (the record's
+ * own points: the two edges, the corner and the centre) magnified, that
+ * segment bold in col (dashed when dashed), text under it and the
+ * magnification; a leader runs to the spot. span (canvas px) is what the
+ * inset must show whole (the segment and what it is measured against).
+ * The lesson calls it after its labels. Returns the magnification. */
+float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Color col, bool dashed, const char *text);
+/* Inset side, in canvas units (HUD space), and how few screen px (at
+ * 1280x720, zoom included) a gap or overlap must be for a lesson to show
+ * one. */
+#define LESSON_INSET_SIZE 220.0f
+#define LESSON_INSET_BELOW 8.0f
 /* [x, y] as a JSON array (new reference). */
 json_t *lesson_vec_json(Vec2 v);
 
