@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include <SDL_ttf.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,6 +452,85 @@ static void test_panel_keeps_width(void **s)
     SDL_FreeSurface(surf);
 }
 
+/* Lesson 13 (response along the MTV): the HUD splits the motion's velocity
+ * v on contact 1's normal n and its numbers add up: |v|^2 = (v.n)^2 +
+ * |v - (v.n) n|^2 with the numbers as shown (one decimal), and they are
+ * the record's (--state-out "solid": "velocity", computed here again from
+ * its "motion" and contact 1's "normal"). Every preset, three languages.
+ * The line before showed the tick's push and the motion kept as if they
+ * were that split (240 px/s: 210 removed, 102 kept: 210^2 + 102^2 is 54504,
+ * not 57600). */
+static double after_eq(const char **p)
+{
+    const char *q = strchr(*p, '=');
+    if (q == NULL) return NAN;
+    q++;
+    while (*q == ' ' || (unsigned char)*q == 0xC2 || (unsigned char)*q == 0xA0) q++;   /* a space or a no-break one */
+    char *end = NULL;
+    double v = strtod(q, &end);
+    *p = end;
+    return v;
+}
+
+static void test_lesson13_velocity_split_adds_up(void **s)
+{
+    (void)s;
+    int n13 = -1;
+    for (int n = 0; n < lesson_count(); n++)
+        if (strcmp(lesson_get(n)->key, "lesson13") == 0) n13 = n;
+    assert_true(n13 >= 0);
+    static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
+    static const SDL_Keycode KEYS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
+    char err[512];
+    int checked = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int p = 0; p < 5; p++) {
+            App app;
+            assert_true(app_init(&app, n13));
+            if (KEYS[p] != 0) tap(&app, KEYS[p]);
+            if (app.preset != p) { app_free(&app); continue; }
+            app_tick(&app);
+            const Lesson *L = app_lesson(&app);
+            char lines[8][160];
+            int nl = L->hud(&app, app.lesson_state, lines, 8);
+            json_t *o = json_object();
+            L->report(&app, app.lesson_state, o);
+            const json_t *so = json_object_get(o, "solid"), *vel = json_object_get(so, "velocity");
+            for (int i = 0; i < nl; i++) {
+                if (strstr(lines[i], "v·n") == NULL) continue;
+                const char *q = lines[i];
+                double v = after_eq(&q), vn = after_eq(&q), vt = after_eq(&q);
+                double lhs = v * v, rhs = vn * vn + vt * vt, tol = 0.05 * 2.0 * (fabs(v) + fabs(vn) + fabs(vt)) + 0.01;
+                /* the record, and the record against its own motion and normal */
+                assert_non_null(vel);
+                const json_t *m = json_object_get(so, "motion");
+                const json_t *nn = json_object_get(json_array_get(json_object_get(so, "contacts"), 0), "normal");
+                double mx = json_real_value(json_array_get(m, 0)) / (double)TICK_DT;
+                double my = json_real_value(json_array_get(m, 1)) / (double)TICK_DT;
+                double nx = json_real_value(json_array_get(nn, 0)), ny = json_real_value(json_array_get(nn, 1));
+                double rvn = mx * nx + my * ny, rv = sqrt(mx * mx + my * my);
+                double rvt = sqrt((mx - rvn * nx) * (mx - rvn * nx) + (my - rvn * ny) * (my - rvn * ny));
+                bool same = fabs(v - rv) <= 0.06 + 1e-3 * rv && fabs(vn - rvn) <= 0.06 + 1e-3 * rv &&
+                            fabs(vt - rvt) <= 0.06 + 1e-3 * rv &&
+                            fabs(json_real_value(json_object_get(vel, "v_n")) - rvn) <= 1e-3 * rv + 0.01;
+                if (fabs(lhs - rhs) > tol || !same) {
+                    print_message("%s, lesson 13, F%d: \"%s\": %.1f^2 = %.2f, %.1f^2 + %.1f^2 = %.2f; record v %.2f, v.n %.2f, "
+                                  "|v - (v.n)n| %.2f\n", LANGS[l], p + 1, lines[i], v, lhs, vn, vt, rhs, rv, rvn, rvt);
+                    bad++;
+                }
+                checked++;
+            }
+            json_decref(o);
+            app_free(&app);
+        }
+    }
+    i18n_set_language("en", err, sizeof err);
+    print_message("  lesson 13: %d velocity splits checked\n", checked);
+    assert_true(checked >= 3 * 3);
+    assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
     char err[512];
@@ -464,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_lesson2_zones),
         cmocka_unit_test(test_thin_selected_reads_red),
         cmocka_unit_test(test_panel_keeps_width),
+        cmocka_unit_test(test_lesson13_velocity_split_adds_up),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     i18n_shutdown();

@@ -46,6 +46,10 @@ typedef struct Solid {
     Vec2 removed, kept;           /* wanted - to (the pushes), to - from (the motion kept) */
     int contacts;
     SolidContact c[SOLID_MAX_CONTACTS];
+    /* the motion as a velocity v, split on the first contact's normal n
+     * (the one the first push went along): v.n into the contact and
+     * v - (v.n) n along it; |v|^2 = (v.n)^2 + |v - (v.n) n|^2 */
+    float v_len, v_n, v_t;
     int passes;                   /* passes that pushed */
     float residual;               /* the deepest overlap left after the last pass */
     int residual_with;
@@ -183,6 +187,14 @@ static void update(App *app, void *state, float dt)
         s->kept = (Vec2){ mb->pos.x - from.x, mb->pos.y - from.y };
         s->contacts = nfirst;
         memcpy(s->c, first, sizeof first[0] * (size_t)nfirst);
+        {
+            const Vec2 v = { s->motion.x / TICK_DT, s->motion.y / TICK_DT }, nn = first[0].normal;
+            const float vn = dotv(v, nn);
+            const Vec2 vt = { v.x - vn * nn.x, v.y - vn * nn.y };
+            s->v_len = sqrtf(dotv(v, v));
+            s->v_n = vn;
+            s->v_t = sqrtf(dotv(vt, vt));
+        }
         s->passes = passes;
         s->residual = residual;
         s->residual_with = residual_with;
@@ -364,10 +376,9 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
         const SolidContact *c0 = &s->c[0];
         snprintf(lines[n++], 160, tr("lesson13.contact"), s->contacts, (double)c0->depth, (double)(c0->normal.x + 0.0f),
                  (double)(c0->normal.y + 0.0f), (double)(c0->depth + SOLID_GAP), pct);
-        float speed = sqrtf(dotv(s->motion, s->motion)) / TICK_DT;
-        float gone = sqrtf(dotv(s->removed, s->removed)) / TICK_DT, kept = sqrtf(dotv(s->kept, s->kept)) / TICK_DT;
-        if (speed > 0.5f) snprintf(lines[n++], 160, tr("lesson13.motion"), (double)speed, (double)gone, (double)kept,
-                                   (double)(arrow_scale(s) * TICK_DT));
+        /* the velocity split on contact 1's normal, as update() recorded it */
+        if (s->v_len > 0.5f) snprintf(lines[n++], 160, tr("lesson13.motion"), (double)s->v_len, (double)s->v_n,
+                                      (double)s->v_t, (double)(arrow_scale(s) * TICK_DT));
         if (dotv(s->removed, s->motion) < 0.0f) snprintf(lines[n++], 160, "%s", tr("lesson13.wrong_way"));
         if (s->residual > 0.0f)
             snprintf(lines[n++], 160, tr("lesson13.stuck"), (double)s->residual, s->passes);
@@ -403,6 +414,8 @@ static void report(const App *app, const void *state, json_t *out)
         json_object_set_new(o, "removed", vec(s->removed));
         json_object_set_new(o, "kept", vec(s->kept));
         json_object_set_new(o, "contacts", cs);
+        json_object_set_new(o, "velocity", json_pack("{s:f, s:f, s:f}", "v", (double)s->v_len, "v_n", (double)s->v_n,
+                                                     "v_t", (double)s->v_t));
         json_object_set_new(o, "passes", json_integer(s->passes));
         json_object_set_new(o, "residual", json_real((double)s->residual));
         json_object_set_new(o, "gap", json_real((double)SOLID_GAP));
