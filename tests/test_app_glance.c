@@ -447,6 +447,58 @@ static void test_inset_for_tiny_gaps(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* ---- The all-axes view, thinned ------------------------------------------ */
+
+/* Lessons 6 and 7, every axis at once (A): only the axes that decide say
+ * their numbers (each gap; colliding, the least overlap), the others only
+ * their name (the blind review counted 38 labels on the number lines).
+ * Every preset, three languages. */
+static void test_sat_all_view_labels_deciding_axes(void **state)
+{
+    (void)state;
+    char err[512];
+    int frames = 0, bad = 0, results = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int n = 6; n <= 7; n++)
+            for (int p = 0; p < 5; p++) {
+                App app;
+                assert_true(app_init(&app, n));
+                if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                if (app.preset != p) { app_free(&app); continue; }
+                app_tick(&app);
+                tap(&app, SDLK_a);
+                frame_draw(&app);
+                const SatPicture *sp = app.lesson_state;
+                assert_true(sp->all);
+                for (int i = 0; i < sp->r.count; i++) {
+                    char name[16] = "";
+                    sp->names(NULL, &sp->r.axes[i], name, NULL);
+                    const size_t len = strlen(name);
+                    int said = 0;
+                    for (int k = 0; k < F.log.text_count; k++) {
+                        const char *tx = F.log.texts[k].text;
+                        if (!F.log.texts[k].hud && strncmp(tx, name, len) == 0 &&
+                            (tx[len] == ':' || strncmp(tx + len, "：", strlen("：")) == 0))
+                            said++;
+                    }
+                    const bool decides = sp->r.hit ? i == sp->r.min_axis : sp->shown[i].gap;
+                    if (said != (decides ? 1 : 0)) {
+                        print_message("%s, lesson %d, F%d: axis %s %s, its numbers said %d times\n", LANGS[l], n, p + 1,
+                                      name, decides ? "decides" : "does not decide", said);
+                        bad++;
+                    }
+                    results += said;
+                }
+                frames++;
+                app_free(&app);
+            }
+    }
+    print_message("  %d all-axes frames, %d axes with their numbers\n", frames, results);
+    assert_true(frames >= 3 * 2 * 3);
+    assert_int_equal(bad, 0);
+}
+
 /* ---- Lesson 13: labels off the arrows ------------------------------------ */
 
 static Vec2 jvec(const json_t *o, const char *key)
@@ -603,6 +655,7 @@ int main(void)
         cmocka_unit_test(test_lesson5_one_name_per_point),
         cmocka_unit_test(test_lesson3_one_name_per_point),
         cmocka_unit_test(test_inset_for_tiny_gaps),
+        cmocka_unit_test(test_sat_all_view_labels_deciding_axes),
         cmocka_unit_test(test_lesson13_labels_off_arrows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -564,8 +564,11 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         }
         queue(q, on_line(dir, z, ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK, align_for(out_b), "0");
     }
-    /* the result, by the gap or the overlap, beyond B's numbers */
+    /* the result, by the gap or the overlap, beyond B's numbers; in the
+     * all-axes view only the axes that decide say theirs (each gap, or the
+     * least overlap), the others just their name: their bars tell the rest */
     axis_result(sp, i, all_view, text, sizeof text);
+    if (all_view && level == 1 && !(sp->r.hit ? i == sp->r.min_axis : s->gap)) sp->names(NULL, ax, text, NULL);
     if (level == 0) {
         queue(q, on_line(dir, ln->t1 + 8.0f, ln->k), LESSON_SMALL, lesson_alpha(LESSON_INK_DIM, 255), align_for(dir),
               text);
