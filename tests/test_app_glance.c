@@ -395,8 +395,9 @@ static int inset_check(const App *app, bool want, const char *where)
         shown = hypot(cx, cy);
         gap = shown - cc.radius;
     }
-    char num[32];
-    snprintf(num, sizeof num, "%.1f", shown);
+    char num0[32], conv[32];
+    snprintf(num0, sizeof num0, "%.1f", shown);
+    const char *num = i18n_numbers(num0, conv, sizeof conv);   /* as the language writes it (vi: 1,0) */
     bool found = false;
     for (int i = 0; i < F.log.text_count; i++) {
         const DrawnText *t = &F.log.texts[i];
