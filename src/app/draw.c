@@ -25,6 +25,19 @@ void view_fit(View *v, int out_w, int out_h)
 
 float view_scale(const View *v) { return v->fit * v->zoom; }
 
+float view_hud_top(const View *v) { return v->fit > 0.0f ? -fmaxf(v->oy, 0.0f) / v->fit : 0.0f; }
+
+float view_hud_bottom(const View *v)
+{
+    return v->fit > 0.0f ? CANVAS_H + fmaxf((float)v->out_h - v->oy - CANVAS_H * v->fit, 0.0f) / v->fit : CANVAS_H;
+}
+
+float view_text_boost(const View *v)
+{
+    float b = v->fit > 0.0f ? (float)v->out_h / (CANVAS_H * v->fit) : 1.0f;
+    return b > 1.0f ? b : 1.0f;
+}
+
 Vec2 view_to_screen(const View *v, Vec2 p)
 {
     /* zoom about the pan point, which stays at the canvas centre */

@@ -99,6 +99,18 @@ Vec2 view_to_screen(const View *v, Vec2 p);
 Vec2 view_to_canvas(const View *v, Vec2 screen);
 /* Output pixels per canvas pixel (fit and zoom). */
 float view_scale(const View *v);
+/* A window taller than 16:9 (4:3, 800x600) shows the canvas with room
+ * above and below it; the HUD's panels use that room. The window's top and
+ * bottom in HUD units (canvas units, unzoomed): 0 and 720 at 16:9 and
+ * wider, -120 and 840 at 4:3. */
+float view_hud_top(const View *v);
+float view_hud_bottom(const View *v);
+/* Text is sized from the window's height, not from the letterboxed
+ * canvas: a text of size s is s * out_h / 720 pixels high at any aspect,
+ * so it is as large as in a 16:9 window of the same height. This factor
+ * (out_h / (720 * fit): 1 at 16:9 and wider, 4/3 at 4:3) multiplies the
+ * canvas's text scale (render.c). */
+float view_text_boost(const View *v);
 
 /* A new frame on dev (see CanvasDevice) through view v. */
 void canvas_start(Canvas *c, const CanvasDevice *dev, void *out, void *font, const View *v);

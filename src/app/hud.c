@@ -56,6 +56,33 @@ static Vec2 hud_panel_at(Canvas *c, bool draw, float x, float y, const char *con
     return sz;
 }
 
+/* The top-left panel: lines [0, *headp) beside the selected panel (left_w
+ * wide; more of them while they fit beside it: *headp grows), and when
+ * lines are left the rest in a second panel under both, the
+ * canvas's full width (full_w), at *body_y below the first's top (a window
+ * taller than 16:9: the title beside the selected shape in the room above
+ * the canvas, the lesson's text under it in long lines). Its size. */
+static Vec2 top_left_size(Canvas *c, const char *const *lines, const float *sizes, const Color *cols, int n, int *headp,
+                          float left_w, float full_w, float right_h, float gap, float *body_y)
+{
+    int head = *headp;
+    Vec2 a = hud_panel(c, 0.0f, 0.0f, lines, sizes, cols, head, ALIGN_LEFT, left_w, false);
+    /* the lesson's lines that fit beside a taller selected panel go there */
+    while (head < n) {
+        Vec2 more = hud_panel(c, 0.0f, 0.0f, lines, sizes, cols, head + 1, ALIGN_LEFT, left_w, false);
+        if (more.y > right_h) break;
+        a = more;
+        head++;
+    }
+    *headp = head;
+    *body_y = 0.0f;
+    if (head >= n) return a;
+    *body_y = fmaxf(a.y, right_h) + gap;
+    Vec2 b = hud_panel(c, 0.0f, 0.0f, lines + head, sizes + head, cols + head, n - head, ALIGN_LEFT, full_w, false);
+    if (b.y <= 0.0f) return a;
+    return (Vec2){ fmaxf(a.x, b.x), *body_y + b.y };
+}
+
 /* A help line; the language line names 繁體中文 only when it can be drawn. */
 static const char *help_line(const Canvas *c, const char *key)
 {
@@ -65,6 +92,8 @@ static const char *help_line(const Canvas *c, const char *key)
 
 static void draw_help(const App *app, Canvas *c)
 {
+    /* the whole window's height (a 4:3 window's room above and below the canvas too) */
+    const float win_top = view_hud_top(&c->view), win_h = view_hud_bottom(&c->view) - win_top;
     static const char *keys[] = {
         "help.move", "help.nudge", "help.turn", "help.slow", "help.tab", "help.mouse", "help.wheel", "help.lessons",
         "help.presets", "help.restart", "help.axes", "help.many", "help.explain", "help.guess", "help.pause", "help.slowmo", "help.zoom", "help.text_size", "help.palette", "help.theme",
@@ -120,7 +149,7 @@ static void draw_help(const App *app, Canvas *c)
             }
             int most = first > total - first ? first : total - first;
             h = title_h + (float)most * text_size(c, size) * 1.32f + 16.0f;
-            if (h <= CANVAS_H - 8.0f || (cols == 2 && size <= 10.0f)) {
+            if (h <= win_h - 8.0f || (cols == 2 && size <= 10.0f)) {
                 done = true;
                 wcol[0] = wcol[1] = 0.0f;
                 for (int i = 0; i < n; i++)
@@ -132,7 +161,7 @@ static void draw_help(const App *app, Canvas *c)
     const float line = text_size(c, size) * 1.32f;
     float wtitle = measure_hud_text_wrapped(c, HUD_TITLE, avail, tr("help.title"), NULL);
     float w = fmaxf(wtitle, wcol[0] + (cols == 2 ? colgap + wcol[1] : 0.0f)) + 56.0f;
-    float x = 0.5f * (CANVAS_W - w), y = fmaxf(4.0f, 0.5f * (CANVAS_H - h));
+    float x = 0.5f * (CANVAS_W - w), y = win_top + fmaxf(4.0f, 0.5f * (win_h - h));
     draw_hud_box(c, x, y, w, h, THEME_HELP);
     draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
     draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, THEME_INK, ALIGN_LEFT, tr("help.title"));
@@ -153,6 +182,9 @@ void hud_draw(const App *app, Canvas *c, bool draw)
      * right-hand panel on top and the left-hand one below are sized first,
      * their neighbours wrap into what is left */
     const float margin = 10.0f, pad = 24.0f, gap = 10.0f;
+    /* the window's top and bottom: a 4:3 window's room above and below
+     * the canvas holds the panels (draw.h, view_hud_top) */
+    const float top = view_hud_top(&c->view), bot = view_hud_bottom(&c->view);
 
     /* top right: the selected shape */
     char l1[320], l2[320], l3[320];
@@ -211,7 +243,7 @@ void hud_draw(const App *app, Canvas *c, bool draw)
     for (int i = 0; i < pn; i++) plines[i] = pl[i];
     const float bl_w = text_size(c, 560.0f);
     Vec2 bl = hud_panel(c, 0.0f, 0.0f, plines, psz, pcol, pn, ALIGN_LEFT, bl_w, false);
-    hud_panel_at(c, draw, margin, CANVAS_H - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, bl_w);
+    hud_panel_at(c, draw, margin, bot - margin - bl.y, plines, psz, pcol, pn, ALIGN_LEFT, bl_w);
 
     /* bottom right: state, status message, the hint */
     char br[4][STATUS_MAX + 64];
@@ -242,7 +274,7 @@ void hud_draw(const App *app, Canvas *c, bool draw)
     for (int i = 0; i < bn; i++) blines[i] = br[i];
     float br_w = CANVAS_W - 2.0f * margin - pad - (bl.x > 0.0f ? bl.x + gap : 0.0f);
     Vec2 brs = hud_panel(c, 0.0f, 0.0f, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w, false);
-    hud_panel_at(c, draw, CANVAS_W - margin, CANVAS_H - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w);
+    hud_panel_at(c, draw, CANVAS_W - margin, bot - margin - brs.y, blines, bsz, bcol, bn, ALIGN_RIGHT, br_w);
 
     /* top left: the lesson and its idea */
     char key[64], title[200];
@@ -280,8 +312,14 @@ void hud_draw(const App *app, Canvas *c, bool draw)
      * With larger text (Ctrl+=) that needs it, the two top panels' text
      * grows less, at the least to its size at 100 % (which fits:
      * test_app_layout). */
-    const float kmin = 1.0f / text_size(c, 1.0f);
-    float fitted[16], sel_fitted[3], sel_k = 1.0f, left_w = 0.0f, h100 = -1.0f;
+    const float kmin = view_text_boost(&c->view) / text_size(c, 1.0f);   /* 100 % in this window */
+    float fitted[16], sel_fitted[3], sel_k = 1.0f, left_w = 0.0f, h100 = -1.0f, body_y = 0.0f;
+    /* a window taller than 16:9 (4:3): a header row in the room above the
+     * canvas (the title, the preset, beside the selected shape), the
+     * lesson's text under it across the whole width */
+    const int head0 = top < -30.0f ? (app->preset > 0 ? 2 : 1) : n;
+    int head = head0;
+    const float full_w = CANVAS_W - 2.0f * margin - pad;
     for (float k = 1.0f;; k = fmaxf(kmin, k - 0.03f)) {
         if (h100 < 0.0f && kmin < 1.0f) {
             /* the panel's height at 100 %, first */
@@ -289,26 +327,31 @@ void hud_draw(const App *app, Canvas *c, bool draw)
             for (int i = 0; i < 3; i++) sel_fitted[i] = ss[i] * kmin;
             if (show_sel) right = hud_panel(c, 0.0f, 0.0f, sel, sel_fitted, sc, 3, ALIGN_RIGHT, sel_w * kmin, false);
             left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
-            h100 = hud_panel(c, 0.0f, 0.0f, lines, fitted, cols, n, ALIGN_LEFT, left_w, false).y;
+            head = head0;
+            h100 = top_left_size(c, lines, fitted, cols, n, &head, left_w, full_w, right.y, gap, &body_y).y;
         }
         for (int i = 0; i < n; i++) fitted[i] = sizes[i] * k;
         for (int i = 0; i < 3; i++) sel_fitted[i] = ss[i] * k;
         sel_k = k;
         if (show_sel) right = hud_panel(c, 0.0f, 0.0f, sel, sel_fitted, sc, 3, ALIGN_RIGHT, sel_w * k, false);
         left_w = CANVAS_W - 2.0f * margin - pad - (right.x > 0.0f ? right.x + gap : 0.0f);
-        Vec2 sz = hud_panel(c, 0.0f, 0.0f, lines, fitted, cols, n, ALIGN_LEFT, left_w, false);
-        float bottom = L->hud_bottom > 0.0f ? L->hud_bottom : CANVAS_H;
-        if (bl.y > 0.0f) bottom = fminf(bottom, CANVAS_H - margin - bl.y);
-        if (brs.y > 0.0f && CANVAS_W - margin - brs.x < margin + sz.x) bottom = fminf(bottom, CANVAS_H - margin - brs.y);
+        head = head0;
+        Vec2 sz = top_left_size(c, lines, fitted, cols, n, &head, left_w, full_w, right.y, gap, &body_y);
+        float bottom = L->hud_bottom > 0.0f ? L->hud_bottom : bot;
+        if (bl.y > 0.0f) bottom = fminf(bottom, bot - margin - bl.y);
+        if (brs.y > 0.0f && CANVAS_W - margin - brs.x < margin + sz.x) bottom = fminf(bottom, bot - margin - brs.y);
         for (int i = 0; i < w->count && w->count <= 200 && k > kmin; i++) {
             Aabb box = shape_aabb(&w->shapes[i]);
-            if (box.min.x < margin + sz.x && box.max.x > margin && box.max.y > margin + h100)
-                bottom = fminf(bottom, fmaxf(box.min.y, margin + h100 + gap));
+            if (box.min.x < margin + sz.x && box.max.x > margin && box.max.y > top + margin + h100)
+                bottom = fminf(bottom, fmaxf(box.min.y, top + margin + h100 + gap));
         }
-        if (margin + sz.y + gap <= bottom || k <= kmin) break;
+        if (top + margin + sz.y + gap <= bottom || k <= kmin) break;
     }
-    if (show_sel) hud_panel_at(c, draw, CANVAS_W - margin, margin, sel, sel_fitted, sc, 3, ALIGN_RIGHT, sel_w * sel_k);
-    hud_panel_at(c, draw, margin, margin, lines, fitted, cols, n, ALIGN_LEFT, left_w);
+    if (show_sel) hud_panel_at(c, draw, CANVAS_W - margin, top + margin, sel, sel_fitted, sc, 3, ALIGN_RIGHT, sel_w * sel_k);
+    hud_panel_at(c, draw, margin, top + margin, lines, fitted, cols, head, ALIGN_LEFT, left_w);
+    if (head < n)
+        hud_panel_at(c, draw, margin, top + margin + body_y, lines + head, fitted + head, cols + head, n - head, ALIGN_LEFT,
+                     full_w);
 
     if (draw && app->show_help) draw_help(app, c);
 }

@@ -115,6 +115,39 @@ static float table_top(const Canvas *c, float tx)
     return top;
 }
 
+/* The table's box (HUD units) covers none of the HUD's panels (the
+ * kept-out boxes; discs are the lessons' points) and no shape's box. */
+static bool table_clear(const World *w, const Canvas *c, float x, float y, float tw, float th)
+{
+    const View *v = &c->view;
+    ScreenBox tb = { v->ox + x * v->fit, v->oy + y * v->fit, v->ox + (x + tw) * v->fit, v->oy + (y + th) * v->fit, 0.0f };
+    for (int k = 0; k < c->keep_out_count; k++)
+        if (c->keep_out[k].r <= 0.0f && screen_box_hits(tb, c->keep_out[k], 0.0f)) return false;
+    for (int i = 0; i < w->count; i++) {
+        Aabb b = shape_aabb(&w->shapes[i]);
+        Vec2 lo = view_to_screen(v, b.min), hi = view_to_screen(v, b.max);
+        if (screen_box_hits(tb, (ScreenBox){ lo.x, lo.y, hi.x, hi.y, 0.0f }, 0.0f)) return false;
+    }
+    return true;
+}
+
+/* The highest top the table can have under the panels above TABLE_Y that
+ * share its columns x .. x + tw (HUD units). */
+static float table_room_above(const Canvas *c, float x, float tw)
+{
+    const View *v = &c->view;
+    float y = -1e9f;
+    for (int k = 0; k < c->keep_out_count; k++) {
+        const ScreenBox *b = &c->keep_out[k];
+        if (b->r > 0.0f || v->fit <= 0.0f) continue;
+        float bx0 = (b->x0 - v->ox) / v->fit, bx1 = (b->x1 - v->ox) / v->fit;
+        float by0 = (b->y0 - v->oy) / v->fit, by1 = (b->y1 - v->oy) / v->fit;
+        if (by0 >= TABLE_Y || bx1 <= x || bx0 >= x + tw) continue;
+        y = fmaxf(y, by1 + 8.0f);
+    }
+    return y;
+}
+
 static void draw_over(const App *app, const void *state, Canvas *c)
 {
     (void)state;
@@ -124,16 +157,28 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     char text[160];
     int rows = w->count * (w->count - 1) / 2;
     if (rows > MAX_ROWS) rows = MAX_ROWS;
-    /* the table grows with the text size (Ctrl+=), from the right edge, as
-     * long as it stays clear of the bottom panels (90 canvas px) */
+    /* the table grows with the text size (Ctrl+=, a 4:3 window's text),
+     * from the right edge, as long as it stays clear of the HUD's panels
+     * (their places are kept out already: hud_draw reserved them) and of
+     * the shapes, below the top panels it would run under, or moved up to
+     * just under the panels above it when that makes room; at the least
+     * its designed size */
     const float full = text_size(c, 1.0f);
-    /* below the top panels it would run under (their places are kept out
-     * already: hud_draw reserved them), found at the smallest scale */
-    const float ty = table_top(c, TABLE_RIGHT - table_width(c, LESSON_SMALL / full, 1.0f));
-    const float ts = fminf(full, fmaxf(1.0f, (CANVAS_H - 90.0f - ty) / (44.0f + ROW_H * (float)rows)));
-    const float cell = LESSON_SMALL * ts / full;   /* its text at the table's scale */
-    const float tw = table_width(c, cell, ts), tx = TABLE_RIGHT - tw, row_h = ROW_H * ts;
-    float h = 44.0f * ts + row_h * (float)rows;
+    float ts = full, cell = LESSON_SMALL, tw = 0.0f, tx = 0.0f, row_h = 0.0f, h = 0.0f, ty = TABLE_Y;
+    for (;; ts = fmaxf(1.0f, ts - 0.03f)) {
+        cell = LESSON_SMALL * ts / full;   /* its text at the table's scale */
+        tw = table_width(c, cell, ts);
+        tx = TABLE_RIGHT - tw;
+        row_h = ROW_H * ts;
+        h = 44.0f * ts + row_h * (float)rows;
+        ty = table_top(c, tx);
+        bool clear = table_clear(w, c, tx, ty, tw, h);
+        if (!clear) {
+            float up = table_room_above(c, tx, tw);
+            if (up < ty && table_clear(w, c, tx, up, tw, h)) { ty = up; clear = true; }
+        }
+        if (clear || ts <= 1.0f) break;
+    }
     /* the labels keep out of the table, drawn last */
     canvas_keep_out_hud(c, tx, ty, tw, h);
     /* the contact normals, from the middle between the two centres */

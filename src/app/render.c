@@ -131,7 +131,9 @@ static void draw_shapes(const App *app, Canvas *c)
 
 void app_draw(const App *app, Canvas *c)
 {
-    c->text_scale = app_text_scale(app);
+    /* text sized from the window's height (a 4:3 window: 4/3 of the
+     * letterboxed canvas's size), times Ctrl+= */
+    c->text_scale = app_text_scale(app) * view_text_boost(&c->view);
     theme_use(app->light);
     canvas_clear(c, THEME_OUTSIDE);
     draw_grid(c);

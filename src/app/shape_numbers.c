@@ -53,6 +53,23 @@ static int clip_rect(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out)
     return cnt;
 }
 
+/* Whether lesson_label would find a free place for the number at `at`
+ * (the trial placement is taken back; the box as lesson_label makes it). */
+static bool number_fits(Canvas *c, Vec2 at, const char *text)
+{
+    const float fit = c->view.fit;
+    float w = measure_hud_text(c, NUMBER_SIZE, text) * fit, h = 1.25f * text_size(c, NUMBER_SIZE) * fit, pad = 5.0f * fit;
+    if (!(w > 0.0f)) return false;
+    Vec2 s = view_to_screen(&c->view, at);
+    ScreenBox want = { s.x - 0.5f * w - pad, s.y - 0.5f * h - 0.5f * pad, s.x + 0.5f * w + pad, s.y + 0.5f * h + 0.5f * pad, 0.0f };
+    const int overlaps = c->label_overlaps, count = c->label_count;
+    (void)canvas_place_label(c, want, s);
+    const bool ok = c->label_overlaps == overlaps;
+    c->label_overlaps = overlaps;
+    c->label_count = count;
+    return ok;
+}
+
 void draw_shape_numbers(const App *app, Canvas *c)
 {
     const World *w = &app->world;
@@ -86,6 +103,9 @@ void draw_shape_numbers(const App *app, Canvas *c)
         if ((p.y - top) < 1.6f * label_h) at.y = top - 0.5f * label_h - 6.0f / scale;
         char text[16];
         snprintf(text, sizeof text, "%d", i + 1);
+        /* where the placer finds no free place (a crowded picture at a
+         * large text size), the lesson's labels keep theirs: no number */
+        if (!number_fits(c, at, text)) continue;
         lesson_label_from(c, at, p, NUMBER_SIZE, THEME_INK, ALIGN_CENTER, text);
     }
 }

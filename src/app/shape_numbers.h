@@ -11,7 +11,8 @@
  * number drawn: every shape of a world of at most SHAPE_NUMBERS_ALL, else
  * the selected shape and the shapes of the pairs listed (a world over 200
  * shapes, lesson 9, is named nowhere: none). Placed after the lesson's own
- * labels by the label placer, so they never cover one; text size follows
+ * labels by the label placer, so they never cover one (where it finds
+ * no free place the number is left out); text size follows
  * the text scale; on a backdrop that reads on any fill and in both themes;
  * kept to the part of the shape that is on screen under zoom. */
 #define SHAPE_NUMBERS_ALL 12
