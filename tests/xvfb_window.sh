@@ -1,6 +1,6 @@
 #!/bin/sh
 # xvfb_window.sh - the real windowed lab under Xvfb against what windows go
-# through, driven by xdotool (modelled on tests/xvfb.sh). Three runs:
+# through, driven by xdotool (modelled on tests/xvfb.sh). Five runs:
 #   1. resize to 200x150 and to 3840x2160, minimise and restore (and unmap /
 #      map, which works without a window manager): the lab keeps running,
 #      still answers a held key, and writes its screenshot and state.
@@ -15,6 +15,9 @@
 #      the circle moved, Esc asks and the lab stays; a second Esc quits and
 #      the arrangement is in $XDG_STATE_HOME/collision-lab/autosave.json;
 #      the next start brings it back with Ctrl+R.
+#   5. F12 and Ctrl+S without a scene, started in a folder of its own: the
+#      PNG lands in $XDG_PICTURES_DIR, the scene in $XDG_DOCUMENTS_DIR,
+#      nothing in the working folder (issue 13, item 10).
 # Needs Xvfb, xdotool and xmessage (x11-utils; make test installs them).
 set -eu
 # shellcheck source=tests/lib/xvfb.sh
@@ -111,6 +114,21 @@ run=restore; lab_start $run --lesson 1 --state-out "$tmp/$run.json" --screenshot
 xdotool key ctrl+r; sleep 0.5
 alive restore
 lab_quit $run
+
+# 5. F12 and Ctrl+S without a scene, started from a folder of its own (as
+#    make run starts it in the checkout): the screenshot goes to the XDG
+#    pictures folder, the save to the documents folder, nothing to the
+#    working folder
+mkdir -p "$tmp/work" "$tmp/pics" "$tmp/docs"
+cd "$tmp/work"
+export XDG_PICTURES_DIR="$tmp/pics" XDG_DOCUMENTS_DIR="$tmp/docs"
+run=folders; lab_start $run --lesson 1 --state-out "$tmp/$run.json" --screenshot "$tmp/$run.png"
+xdotool key F12; sleep 1
+xdotool key ctrl+s; sleep 0.5
+alive folders
+lab_quit $run
+unset XDG_PICTURES_DIR XDG_DOCUMENTS_DIR
+cd "$tmp"
 DRIVE
 
 xvfb_drive 3840x2160 || exit 1
@@ -145,4 +163,9 @@ qx=$(tr -d ' \n' <"$tmp/autosave.json" | sed -n 's/^.*"shapes":\[{"kind":"circle
 echo "quit:   autosave circle x $qx (started at 100; Right held 0.4 s); restore: circle x $(pos restore 1)"
 awk -v x="$qx" 'BEGIN { exit !(x > 110) }' || { echo "quit: the autosave does not hold the moved circle"; exit 1; }
 awk -v x="$qx" -v y="$(pos restore 1)" 'BEGIN { exit !(x == y) }' || { echo "restore: Ctrl+R did not bring the arrangement back"; exit 1; }
+# 5: F12 and Ctrl+S left nothing in the working folder
+[ -z "$(ls -A "$tmp/work")" ] || { echo "folders: files in the working folder: $(ls -A "$tmp/work")"; exit 1; }
+ls "$tmp/pics" | grep -q '^collision-lab-.*[.]png$' || { echo "folders: F12 wrote no PNG into XDG_PICTURES_DIR (found: $(ls "$tmp/pics"))"; exit 1; }
+ls "$tmp/docs" | grep -q '^scene-.*[.]json$' || { echo "folders: Ctrl+S wrote no scene into XDG_DOCUMENTS_DIR (found: $(ls "$tmp/docs"))"; exit 1; }
+echo "folders: F12 -> $(ls "$tmp/pics"), Ctrl+S -> $(ls "$tmp/docs"), working folder empty"
 echo "xvfb_window: ok"

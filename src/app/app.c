@@ -239,12 +239,25 @@ static void nudge(App *app, Action a)
     collide_and_prepare(app);
 }
 
-/* Esc: the help panel closes first, then fullscreen ends; with unsaved
+/* A mistake the teacher must read (a scene that did not load, a save that
+ * failed): it stays until Esc closes it or another message replaces it. */
+static void status_error(App *app, const char *err)
+{
+    app_status(app, tr("status.error_stays"), err);
+    app->status_until = LONG_MAX;
+}
+
+/* Esc: the help panel closes first, then an error message, then fullscreen ends; with unsaved
  * changes quitting asks once (a second Esc quits: main.c keeps them in the
  * autosave), else the lab quits. */
 static void escape(App *app)
 {
     if (app->show_help) { app->show_help = false; return; }
+    if (app->status_until == LONG_MAX && !app->quit_asked && app->status[0] != '\0') {
+        app->status[0] = '\0';   /* an error shown until closed */
+        app->status_until = 0;
+        return;
+    }
     if (app->fullscreen_wanted) { app->want_fullscreen_toggle = true; return; }
     if (app->dirty && !app->quit_asked) {
         app->quit_asked = true;
@@ -590,7 +603,7 @@ void app_save_scene(App *app)
     strip_stamps(base);
     char stem[sizeof base + 48], path[sizeof base + 64];
     if (!file_stamped_name(base, time(NULL), stem, sizeof stem)) {
-        app_status(app, "%s", "no name for the scene: the clock or the folder's name is out of range");
+        status_error(app, "no name for the scene: the clock or the folder's name is out of range");
         return;
     }
     json_t *doc = arrangement_json(app);
@@ -605,7 +618,7 @@ void app_save_scene(App *app)
         app->dirty = false;
         app->quit_asked = false;
     } else {
-        app_status(app, "%s", text != NULL ? err : "out of memory");
+        status_error(app, text != NULL ? err : "out of memory");
     }
     free(text);
 }
@@ -633,7 +646,7 @@ void app_reload_scene(App *app)
     if (app->scene_path[0] == '\0') { app_status(app, "%s", tr("status.no_scene")); return; }
     char err[512];
     if (!load_arrangement(app, app->scene_path, err, sizeof err)) {
-        app_status(app, "%s", err);   /* the scene on screen stays as it was */
+        status_error(app, err);   /* the scene on screen stays as it was */
         return;
     }
     app_status(app, tr("status.reloaded"), app->scene_path);
@@ -693,7 +706,7 @@ void app_restore_autosave(App *app)
         app_status(app, "%s", tr("status.no_autosave"));
         return;
     }
-    if (!load_arrangement(app, path, err, sizeof err)) { app_status(app, "%s", err); return; }
+    if (!load_arrangement(app, path, err, sizeof err)) { status_error(app, err); return; }
     /* it is in no file of the teacher's yet: quitting keeps it again */
     app->dirty = true;
     app_status(app, tr("status.restored"), path);
