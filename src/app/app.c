@@ -19,9 +19,10 @@
 #include <unistd.h>
 
 static const float WHEEL_TURN_DEG = 15.0f;
-/* 0.8 .. 1.25: at 1024x768 (80 % of the canvas) 1.25 gives the text its
- * 1280x720 size back. Larger, the lessons' panels and labels no longer
- * find room on the 1280x720 canvas (test_app_layout measures it). */
+/* 0.8 .. 1.25, times the window's own factor (draw.h, view_text_boost: a
+ * 4:3 window keeps the text's size). Larger, the lessons' panels and
+ * labels no longer find room on the 1280x720 canvas (test_app_layout
+ * measures it). */
 static const float TEXT_SCALES[TEXT_LEVEL_MAX - TEXT_LEVEL_MIN + 1] = { 0.8f, 0.9f, 1.0f, 1.12f, 1.25f };
 
 float app_text_scale(const App *app)

@@ -27,7 +27,7 @@ const char *cli_usage(void)
            "  --size WxH        with --headless: draw the frame at W x H pixels (default 1280x720),\n"
            "                    as a window of that size shows it\n"
            "  --text-scale X    all text X times larger (0.8 to 1.25, to the nearest Ctrl+= step;\n"
-           "                    1.25 at 1024x768 gives the text its 1280x720 size)\n";
+           "                    a 4:3 window keeps the text the share of its height it has at 16:9)\n";
 }
 
 /* long long: --seed's 4294967295 does not fit a 32-bit long (the browser's

@@ -417,7 +417,10 @@ static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, C
 }
 
 /* A label queued until every line is drawn, so no line crosses one. */
-typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; char text[112]; Vec2 from; } SatLabel;
+/* spare: said in the HUD's text too (the tested axis's result), so left
+ * out where the placer finds no free place for it rather than drawn over
+ * another label or under a panel (a 4:3 window at a large text size). */
+typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; bool spare; char text[112]; Vec2 from; } SatLabel;
 #define SAT_LABELS 96
 typedef struct SatLabels { int n, prio; SatLabel l[SAT_LABELS]; } SatLabels;
 
@@ -426,6 +429,7 @@ static void queue(SatLabels *q, Vec2 at, float size, Color col, Align al, const 
     if (q->n >= SAT_LABELS) return;
     SatLabel *l = &q->l[q->n++];
     l->prio = q->prio;
+    l->spare = false;
     l->at = at;
     l->from = at;
     l->size = size;
@@ -435,8 +439,8 @@ static void queue(SatLabels *q, Vec2 at, float size, Color col, Align al, const 
 }
 
 /* Whether lesson_label would find a free place for this text now (the
- * trial placement is taken back). */
-static bool label_fits(Canvas *c, Vec2 at, float size, Align align, const char *text)
+ * trial placement is taken back); off_lines: and one off the number lines. */
+static bool label_fits(Canvas *c, Vec2 at, float size, Align align, const char *text, bool off_lines)
 {
     const float fit = c->view.fit;
     float w = measure_hud_text(c, size, text) * fit, h = 1.25f * text_size(c, size) * fit, pad = 5.0f * fit;
@@ -448,7 +452,7 @@ static bool label_fits(Canvas *c, Vec2 at, float size, Align align, const char *
     const int overlaps = c->label_overlaps, count = c->label_count;
     ScreenBox got = canvas_place_label(c, want, s);
     /* free: no label under it, and off the number lines */
-    const bool ok = c->label_overlaps == overlaps && !canvas_box_covers_strong(c, got);
+    const bool ok = c->label_overlaps == overlaps && !(off_lines && canvas_box_covers_strong(c, got));
     c->label_overlaps = overlaps;
     c->label_count = count;
     return ok;
@@ -607,8 +611,12 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         at.x = fminf(fmaxf(at.x, vlo.x + hw), vhi.x - hw);
         at.y = fminf(fmaxf(at.y, vlo.y + text_size(c, size)), vhi.y - text_size(c, size));
         queue(q, at, size, rc, ALIGN_CENTER, text);
-        /* moved away, its leader goes back to its gap or common part */
-        if (q->n > 0) q->l[q->n - 1].from = on_line(dir, mid, ln->k);
+        /* moved away, its leader goes back to its gap or common part; the
+         * tested axis's result is in the HUD's text too: spare */
+        if (q->n > 0) {
+            q->l[q->n - 1].from = on_line(dir, mid, ln->k);
+            q->l[q->n - 1].spare = level == 2;
+        }
     }
 }
 
@@ -641,7 +649,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         if (bold >= 0 && bold < r->count) draw_axis(app, sp, c, &pn, bold, &lines[bold], 2, false, &q);
     }
     /* the verdict's picture */
-    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, "", { 0.0f, 0.0f } };
+    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, false, "", { 0.0f, 0.0f } };
     if (final && !r->hit && r->separating >= 0) {
         /* the separating line, across the canvas in the middle of the gap */
         const SatShown *s = &sp->shown[r->separating];
@@ -681,8 +689,10 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
     lesson_label(c, verdict.at, verdict.size, verdict.col, verdict.al, verdict.text);
     for (int prio = 1; prio <= 2; prio++)
         for (int i = 0; i < q.n; i++)
-            /* an earlier axis's result only where it finds room */
-            if (q.l[i].prio == prio && (prio == 1 || label_fits(c, q.l[i].at, q.l[i].size, q.l[i].al, q.l[i].text)))
+            /* an earlier axis's result only where it finds room, the
+             * tested one's (spare) where it covers no label or panel */
+            if (q.l[i].prio == prio &&
+                ((prio == 1 && !q.l[i].spare) || label_fits(c, q.l[i].at, q.l[i].size, q.l[i].al, q.l[i].text, prio != 1)))
                 lesson_label_from(c, q.l[i].at, q.l[i].from, q.l[i].size, q.l[i].col, q.l[i].al, q.l[i].text);
 }
 
