@@ -41,6 +41,7 @@
 #include "app/lesson.h"
 #include "app/i18n.h"
 #include "app/lessons.h"
+#include "app/lesson_4.h"
 #include "app/sat_picture.h"
 #include "app/text.h"
 #include "app_drive.h"
@@ -534,6 +535,19 @@ static int lesson13_names(const char *text)
     return -9;
 }
 
+/* Where lesson 13 starts the arrow of normal nn: the centre to, or 30 px
+ * below it when nn points along the motion (lesson_13.c). */
+static Vec2 normal_start(Vec2 to, Vec2 nn, Vec2 motion)
+{
+    const float ml = hypotf(motion.x, motion.y);
+    if (ml > 1e-6f && nn.x * motion.x + nn.y * motion.y > 0.9f * ml) {
+        Vec2 off = { -nn.y, nn.x };
+        if (off.y < 0.0f || (off.y == 0.0f && off.x < 0.0f)) off = (Vec2){ -off.x, -off.y };
+        return (Vec2){ to.x + 30.0f * off.x, to.y + 30.0f * off.y };
+    }
+    return to;
+}
+
 /* Labels nearer another arrow's end than the end of what they name. */
 static int lesson13_misplaced(const App *app, const char *where, int *named)
 {
@@ -550,7 +564,8 @@ static int lesson13_misplaced(const App *app, const char *where, int *named)
         const json_t *cs = json_object_get(so, "contacts");
         for (size_t k = 0; k < json_array_size(cs) && n < SOLID_TEST_MAX + 1; k++) {
             Vec2 nn = jvec(json_array_get(cs, k), "normal");
-            end[n] = (Vec2){ to.x - nn.x * 80.0f, to.y - nn.y * 80.0f };
+            const Vec2 o = normal_start(to, nn, motion);
+            end[n] = (Vec2){ o.x + nn.x * 80.0f, o.y + nn.y * 80.0f };
             id[n++] = 1 + (int)k;
         }
         float ks = 0.5f / TICK_DT, ml = hypotf(motion.x, motion.y);
@@ -626,6 +641,230 @@ static void test_lesson13_labels_off_arrows(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* ---- No contradiction between the picture and the colours ---------------- */
+
+/* Pixels of the frame just drawn in exactly colour col (opaque): lines,
+ * bars and the insides of letters drawn in it. */
+static int pixels_of(Color col)
+{
+    SDL_RenderFlush(F.r);
+    int n = 0;
+    const uint8_t *px = F.surf->pixels;
+    for (int y = 0; y < F.surf->h; y++)
+        for (int x = 0; x < F.surf->w; x++) {
+            const uint8_t *p = px + (size_t)y * (size_t)F.surf->pitch + 4u * (size_t)x;   /* RGBA32: r, g, b, a */
+            n += p[0] == col.r && p[1] == col.g && p[2] == col.b;
+        }
+    return n;
+}
+
+/* Lessons 1, 3..7: when the pair is apart (green), nothing of its picture
+ * is drawn in the colliding colour: an overlap on one axis of an apart
+ * pair (lesson 4, the SAT axes) is not red (the blind review read red
+ * "overlap" bars on apart pairs as a collision). Lesson 2 is left out: its
+ * map of zones colours the edge band, where a centre would mean "collide",
+ * red whatever the pair does, and says so beside it. Every preset, own
+ * arrangement and every step of the SAT walk; the pair's verdict is the
+ * collision pass's. */
+static void test_no_red_on_apart_pairs(void **state)
+{
+    (void)state;
+    char err[512];
+    if (!i18n_set_language("en", err, sizeof err)) fail_msg("en: %s", err);
+    int frames = 0, apart = 0, bad = 0;
+    for (int n = 1; n <= 7; n++)
+        for (int p = 0; p < 5; p++) {
+            if (n == 2) continue;
+            App app;
+            assert_true(app_init(&app, n));
+            if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+            if (app.preset != p) { app_free(&app); continue; }
+            app_tick(&app);
+            const bool sat = n == 6 || n == 7;
+            const int last = sat ? lesson_sat_last_step(app.lesson_state) : 0;
+            for (int v = 0; v <= last; v++) {
+                frame_draw(&app);
+                frames++;
+                if (!lesson_pair_collides(&app)) {
+                    apart++;
+                    const int red = pixels_of(app_color_hit(&app));
+                    if (red > 0) {
+                        print_message("lesson %d, F%d, step %d: the pair is apart, %d px drawn in the colliding colour\n", n,
+                                      p + 1, v, red);
+                        bad++;
+                    }
+                }
+                if (v < last) tap(&app, SDLK_RIGHTBRACKET);
+            }
+            app_free(&app);
+        }
+    print_message("  %d frames of lessons 1, 3-7, %d with the pair apart\n", frames, apart);
+    assert_true(apart >= 10);
+    assert_int_equal(bad, 0);
+}
+
+/* Lesson 4: the depth the HUD's pair line prints (the collision pass's
+ * record) is a number of the picture too: on the axis of the contact's
+ * normal the label says it (F3, one box inside the other, printed
+ * "depth 170" beside overlaps 120 and 80 that the picture drew); and each
+ * legend of the x axis's shadows sits level with its own bar (nearer it
+ * than the other: once "B's shadow" stood beside A's bar). Every preset,
+ * 40 seeded arrangements (a third nested), three languages. */
+static void test_lesson4_numbers_and_legend_match_picture(void **state)
+{
+    (void)state;
+    char err[512];
+    int frames = 0, depths = 0, pushes = 0, legends = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int run = 0; run < 5 + 40; run++) {
+            App app;
+            assert_true(app_init(&app, 4));
+            if (run < 5) {
+                if (PRESETS[run] != 0) tap(&app, PRESETS[run]);
+                if (app.preset != run) { app_free(&app); continue; }
+            } else {
+                uint32_t seed = 2654435761u * (uint32_t)(run + 11);
+                Body *a = &app.world.bodies[0], *b = &app.world.bodies[1];
+                b->pos = (Vec2){ 640.0f, 430.0f };
+                b->half = (Vec2){ 100.0f + (float)(seed % 80u), 80.0f + (float)((seed >> 7) % 60u) };
+                const float reach = run % 3 == 0 ? 0.3f : 1.6f;   /* nested, or around */
+                a->half = run % 3 == 0 ? (Vec2){ 30.0f, 25.0f } : (Vec2){ 60.0f + (float)((seed >> 3) % 50u), 50.0f };
+                a->pos = (Vec2){ b->pos.x + ((float)((seed >> 11) % 200u) / 100.0f - 1.0f) * reach * b->half.x,
+                                 b->pos.y + ((float)((seed >> 19) % 200u) / 100.0f - 1.0f) * reach * b->half.y };
+            }
+            app_tick(&app);
+            frame_draw(&app);
+            char where[64];
+            snprintf(where, sizeof where, "%s, lesson 4, %s%d", LANGS[l], run < 5 ? "F" : "arrangement ", run < 5 ? run + 1 : run - 4);
+            frames++;
+            /* the depth the pair line prints, as the language writes it */
+            const World *w = &app.world;
+            if (w->pair_count == 1 && w->pairs[0].contact.depth >= 0.05f) {
+                char num0[32], conv[32];
+                snprintf(num0, sizeof num0, "%.1f", (double)w->pairs[0].contact.depth);
+                const char *num = i18n_numbers(num0, conv, sizeof conv);
+                bool in_hud = false, in_picture = false;
+                for (int i = 0; i < F.log.text_count; i++) {
+                    const DrawnText *t = &F.log.texts[i];
+                    if (strstr(t->text, num) != NULL) *(t->hud ? &in_hud : &in_picture) = true;
+                }
+                assert_true(in_hud);
+                if (!in_picture) {
+                    print_message("%s: the HUD prints depth %s, the picture does not say it\n", where, num);
+                    bad++;
+                }
+                depths++;
+                const Rect ra = w->shapes[0].rect, rb = w->shapes[1].rect;
+                const bool nested_x = fabsf(ra.center.x - rb.center.x) + fminf(ra.half.x, rb.half.x) <= fmaxf(ra.half.x, rb.half.x);
+                const bool nested_y = fabsf(ra.center.y - rb.center.y) + fminf(ra.half.y, rb.half.y) <= fmaxf(ra.half.y, rb.half.y);
+                pushes += nested_x || nested_y;
+            }
+            /* the legend level with its own bar */
+            const char *names[2] = { tr("lesson4.shadow_a"), tr("lesson4.shadow_b") };
+            const float bar_y[2] = { LESSON4_AXIS_Y - LESSON4_BAR_OFF, LESSON4_AXIS_Y + LESSON4_BAR_OFF };
+            for (int k = 0; k < 2; k++)
+                for (int i = 0; i < F.log.text_count; i++) {
+                    const DrawnText *t = &F.log.texts[i];
+                    if (t->hud || strcmp(t->text, names[k]) != 0) continue;
+                    const float mid = view_to_canvas(&app.view, (Vec2){ 0.5f * (t->box.x0 + t->box.x1), 0.5f * (t->box.y0 + t->box.y1) }).y;
+                    legends++;
+                    if (fabsf(mid - bar_y[k]) >= fabsf(mid - bar_y[1 - k])) {
+                        print_message("%s: \"%s\" at y %.0f, nearer %c's bar (y %.0f) than its own (y %.0f)\n", where, t->text,
+                                      (double)mid, k == 0 ? 'B' : 'A', (double)bar_y[1 - k], (double)bar_y[k]);
+                        bad++;
+                    }
+                }
+            app_free(&app);
+        }
+    }
+    print_message("  %d frames of lesson 4, %d depths (%d with one shadow inside the other), %d legends\n", frames, depths,
+                  pushes, legends);
+    assert_true(depths >= 3 * 10);
+    assert_true(pushes >= 3 * 5);
+    assert_true(legends >= 2 * frames);
+    assert_int_equal(bad, 0);
+}
+
+/* Lesson 13: every arrow and number agrees with the record and with the
+ * colours. Each normal's arrow runs 80 px from the moved shape's centre
+ * (30 px beside it when n points along the motion) along the n the HUD
+ * prints (it once pointed the other way), and when the pair is apart after
+ * the push (the status: no pair collides) the HUD says its depth is the
+ * one before the push ("1 contact, depth 3.5" once stood beside "No pair
+ * collides").
+ * Every preset, three languages. */
+static void test_lesson13_arrows_and_depths_match(void **state)
+{
+    (void)state;
+    int lesson = -1;
+    for (int n = 0; n < lesson_count(); n++)
+        if (strcmp(lesson_get(n)->key, "lesson13") == 0) lesson = n;
+    assert_true(lesson > 0);
+    char err[512];
+    int frames = 0, normals = 0, depths = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int p = 0; p < 5; p++) {
+            App app;
+            assert_true(app_init(&app, lesson));
+            if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+            if (app.preset != p) { app_free(&app); continue; }
+            for (int t = 0; t < 4; t++) app_tick(&app);
+            frame_draw(&app);
+            frames++;
+            json_t *st = app_state_json(&app);
+            const json_t *so = json_object_get(json_object_get(st, "lesson"), "solid");
+            if (so == NULL) so = json_object_get(st, "solid");
+            if (so == NULL || !json_is_true(json_object_get(so, "shown"))) { json_decref(st); app_free(&app); continue; }
+            const Vec2 to = jvec(so, "to");
+            const json_t *cs = json_object_get(so, "contacts");
+            const bool apart = app.world.pair_total == 0;
+            for (size_t k = 0; k < json_array_size(cs); k++) {
+                const json_t *ck = json_array_get(cs, k);
+                const Vec2 nn = jvec(ck, "normal");
+                char num0[32];   /* as the lesson's HUD lines print it (C numbers: the panel converts) */
+                snprintf(num0, sizeof num0, "%.1f", json_number_value(json_object_get(ck, "depth")));
+                /* the arrow (its halo, a line labels avoid) from the
+                 * centre 80 px along n, as the HUD prints n */
+                const Vec2 o = normal_start(to, nn, jvec(so, "motion"));
+                const Vec2 s0 = view_to_screen(&app.view, o);
+                const Vec2 s1 = view_to_screen(&app.view, (Vec2){ o.x + 80.0f * nn.x, o.y + 80.0f * nn.y });
+                bool along = false;
+                for (int i = 0; i < F.c.line_count; i++) {
+                    const AvoidLine *ln = &F.c.lines[i];
+                    along |= hypotf(ln->a.x - s0.x, ln->a.y - s0.y) < 1.0f && hypotf(ln->b.x - s1.x, ln->b.y - s1.y) < 1.5f;
+                }
+                normals++;
+                if (!along) {
+                    print_message("%s, lesson 13, F%d: no arrow from the centre along n%d (%.2f, %.2f) as printed\n",
+                                  LANGS[l], p + 1, (int)k + 1, (double)nn.x, (double)nn.y);
+                    bad++;
+                }
+                /* the HUD's lines as the lesson writes them (before the
+                 * panel wraps them): the one with the normal n (...) */
+                char lines[8][160];
+                const int nl = app_lesson(&app)->hud(&app, app.lesson_state, lines, 8);
+                for (int i = 0; i < nl; i++)
+                    if (apart && strstr(lines[i], num0) != NULL && strstr(lines[i], "n (") != NULL) {
+                        depths++;
+                        if (strstr(lines[i], tr("lesson13.before")) == NULL) {
+                            print_message("%s, lesson 13, F%d: HUD \"%s\" shows depth %s as now, and no pair collides\n",
+                                          LANGS[l], p + 1, lines[i], num0);
+                            bad++;
+                        }
+                    }
+            }
+            json_decref(st);
+            app_free(&app);
+        }
+    }
+    print_message("  %d frames of lesson 13, %d normals, %d depths shown while apart\n", frames, normals, depths);
+    assert_true(normals >= 3 * 4);
+    assert_true(depths >= 3 * 2);
+    assert_int_equal(bad, 0);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -658,6 +897,9 @@ int main(void)
         cmocka_unit_test(test_inset_for_tiny_gaps),
         cmocka_unit_test(test_sat_all_view_labels_deciding_axes),
         cmocka_unit_test(test_lesson13_labels_off_arrows),
+        cmocka_unit_test(test_no_red_on_apart_pairs),
+        cmocka_unit_test(test_lesson4_numbers_and_legend_match_picture),
+        cmocka_unit_test(test_lesson13_arrows_and_depths_match),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -13,6 +13,7 @@
 #include "app/labels.h"
 #include "app/i18n.h"
 #include "app/lessons.h"
+#include "app/lesson_4.h"
 #include "app/sat_picture.h"
 #include "app/text.h"
 #include "app_drive.h"
@@ -910,8 +911,9 @@ static void test_sat_number_lines_on_screen(void **s)
 
 /* Test: lesson 4, every preset and language: no label covers a shadow bar
  * on the x axis (the 'overlap 120' label once hid A's whole x-shadow in
- * F3). The bars are where lesson_4.c draws them: A's 8 px wide at
- * y = 622 - 7, B's at 622 + 7, each from its box's left side to its right. */
+ * F3). The bars are where lesson_4.c draws them (lesson_4.h): A's 8 px
+ * wide LESSON4_BAR_OFF above the x axis, B's as far below it, each from
+ * its box's left side to its right. */
 static void test_lesson4_labels_beside_bars(void **s)
 {
     (void)s;
@@ -939,7 +941,7 @@ static void test_lesson4_labels_beside_bars(void **s)
             frame_overlaps(&app, r, text, &c, &placed);
             for (int k = 0; k < 2; k++) {
                 const Rect b = app.world.shapes[k].rect;
-                const float y = 622.0f + (k == 0 ? -7.0f : 7.0f);
+                const float y = LESSON4_AXIS_Y + (k == 0 ? -LESSON4_BAR_OFF : LESSON4_BAR_OFF);
                 ScreenBox bar = { b.center.x - b.half.x, y - 4.0f, b.center.x + b.half.x, y + 4.0f, 0.0f };
                 for (int i = 0; i < placed; i++) {
                     Vec2 lo = view_to_canvas(&c.view, (Vec2){ c.labels[i].x0, c.labels[i].y0 });

@@ -25,6 +25,7 @@
 #define SOLID_MAX_CONTACTS 8      /* contacts of the first pass kept for the picture */
 #define SOLID_SHOW_S 0.5f         /* velocity arrows: how far in this many seconds */
 #define SOLID_SHOW_MAX 160.0f     /* ... and at most this long (a fast preset's jump) */
+#define LESSON13_NORMAL_ASIDE 30.0f   /* a normal along the motion is drawn this far beside it */
 
 /* The moved shape's share of each push: 1 (the others do not move: walls). */
 static const float SHARES[4] = { 1.0f, 0.75f, 0.5f, 0.25f };
@@ -291,7 +292,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         Vec2 mid = { 0.5f * (s->wanted.x + s->to.x), 0.5f * (s->wanted.y + s->to.y) };
         Vec2 away[SOLID_MAX_CONTACTS + 2];
         int na = 0;
-        for (int k = 0; k < s->contacts; k++) away[na++] = (Vec2){ -s->c[k].normal.x, -s->c[k].normal.y };
+        for (int k = 0; k < s->contacts; k++) away[na++] = s->c[k].normal;
         if (dotv(s->kept, s->kept) > 1e-6f) away[na++] = s->kept;
         if (dotv(s->motion, s->motion) > 1e-6f) away[na++] = s->motion;
         Vec2 side = { 0.0f, 1.0f };
@@ -313,21 +314,35 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         Align al = side.x > 0.35f ? ALIGN_LEFT : side.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
         lesson_label_from(c, (Vec2){ mid.x + side.x * edge, mid.y + side.y * edge }, mid, LESSON_SMALL, acc, al, text);
     }
-    /* each contact's normal, out of the other shape, from the moved one's centre */
+    /* each contact's normal n as the HUD prints it (shapes_collide's, from
+     * the moved shape into the other: the push goes the opposite way),
+     * from the moved one's centre; when n points along the motion (F5: into
+     * the other box), 30 px to the side of it, below, so the motion's
+     * arrows do not hide it */
+    const float mlen = sqrtf(dotv(s->motion, s->motion));
     for (int k = 0; k < s->contacts; k++) {
         Vec2 n = s->c[k].normal;
-        Vec2 tip = { s->to.x - n.x * 80.0f, s->to.y - n.y * 80.0f };
-        lesson_halo_line(c, s->to, tip, 3.0f, LESSON_INK);
-        draw_arrow(c, s->to, tip, 3.0f, LESSON_INK);
-        snprintf(text, sizeof text, tr("lesson13.normal_label"), k + 1, (double)s->c[k].depth);
-        /* beside the tip, across the arrow on the side away from the
-         * motion kept (in line with it, the label would sit on the arrow
-         * and on a kept motion along the same line) */
+        Vec2 from = s->to;
+        /* its label: beside the tip, across the arrow on the side away
+         * from the motion kept (in line with it, the label would sit on the
+         * arrow and on a kept motion along the same line) */
         Vec2 side = { -n.y, n.x };
         if (dotv(side, s->kept) > 0.0f || (fabsf(dotv(side, s->kept)) < 1e-6f && side.y > 0.0f))
             side = (Vec2){ -side.x, -side.y };
+        if (mlen > 1e-6f && dotv(n, s->motion) > 0.9f * mlen) {
+            Vec2 off = { -n.y, n.x };
+            if (off.y < 0.0f || (off.y == 0.0f && off.x < 0.0f)) off = (Vec2){ -off.x, -off.y };
+            from = (Vec2){ from.x + off.x * LESSON13_NORMAL_ASIDE, from.y + off.y * LESSON13_NORMAL_ASIDE };
+            side = off;
+        }
+        Vec2 tip = { from.x + n.x * 80.0f, from.y + n.y * 80.0f };
+        lesson_halo_line(c, from, tip, 3.0f, LESSON_INK);
+        draw_arrow(c, from, tip, 3.0f, LESSON_INK);
+        /* its name only: its depth is the HUD's, said there to be before the
+         * push (a depth beside the arrow read as an overlap now) */
+        snprintf(text, sizeof text, tr("lesson13.normal_label"), k + 1);
         Align al = side.x > 0.35f ? ALIGN_LEFT : side.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
-        lesson_label_from(c, (Vec2){ tip.x - n.x * 10.0f + side.x * 20.0f, tip.y - n.y * 10.0f + side.y * 20.0f }, tip,
+        lesson_label_from(c, (Vec2){ tip.x + n.x * 10.0f + side.x * 20.0f, tip.y + n.y * 10.0f + side.y * 20.0f }, tip,
                           LESSON_SMALL, LESSON_INK, al, text);
     }
     /* the motion as a velocity: what was wanted, what is kept (sliding),

@@ -8,8 +8,10 @@
  * Controls: arrows move the selected box, Tab selects the other.
  */
 #include "lessons.h"
+#include "lesson_4.h"
 #include "i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,7 +23,7 @@ static bool build(World *w, int preset, void *state)
     case 0: a = body_rect(400.0f, 420.0f, 260.0f, 160.0f, 0.0f); b = body_rect(830.0f, 470.0f, 220.0f, 200.0f, 0.0f); break;
     case 1: a = body_rect(500.0f, 420.0f, 260.0f, 160.0f, 0.0f); b = body_rect(740.0f, 440.0f, 220.0f, 200.0f, 0.0f); break;
     case 2: a = body_rect(640.0f, 430.0f, 120.0f, 80.0f, 0.0f); b = body_rect(660.0f, 440.0f, 420.0f, 280.0f, 0.0f); break;
-    case 3: a = body_rect(640.0f, 400.0f, 800.0f, 2.0f, 0.0f); b = body_rect(760.0f, 480.0f, 120.0f, 260.0f, 0.0f); break;
+    case 3: a = body_rect(640.0f, 400.0f, 800.0f, 2.0f, 0.0f); b = body_rect(760.0f, 460.0f, 120.0f, 240.0f, 0.0f); break;
     default: return false;
     }
     world_clear(w);
@@ -30,7 +32,26 @@ static bool build(World *w, int preset, void *state)
     return true;
 }
 
-typedef struct Picture { Aabb a, b; bool ox, oy, hit, tie; } Picture;
+typedef struct Picture {
+    Aabb a, b;
+    bool ox, oy, hit, tie;
+    /* the collision pass's record for the pair (the HUD's "depth"): its
+     * depth, and the axis its normal lies on (0 x, 1 y; -1 no contact) */
+    float depth;
+    int depth_axis;
+} Picture;
+
+/* The pair's contact as the collision pass recorded it (what the HUD's
+ * pair line prints), or false when the pass found none. */
+static bool recorded_contact(const App *app, Contact *ct)
+{
+    const World *w = &app->world;
+    for (int k = 0; k < w->pair_count; k++) {
+        const Pair *p = &w->pairs[k];
+        if ((p->a == 0 && p->b == 1) || (p->a == 1 && p->b == 0)) { *ct = p->contact; return true; }
+    }
+    return false;
+}
 
 static bool picture(const App *app, Picture *q)
 {
@@ -45,6 +66,13 @@ static bool picture(const App *app, Picture *q)
     q->hit = collide_aabb_aabb(ra, rb);
     /* the colours' verdict, where the test rounds a touch the other way */
     q->tie = lesson_colours_verdict(app, &q->hit);
+    Contact ct;
+    q->depth = 0.0f;
+    q->depth_axis = -1;
+    if (q->hit && recorded_contact(app, &ct)) {
+        q->depth = ct.depth;
+        q->depth_axis = fabsf(ct.normal.x) >= fabsf(ct.normal.y) ? 0 : 1;
+    }
     return true;
 }
 
@@ -57,32 +85,50 @@ static void prepare(const App *app, void *state)
     st->ok = picture(app, &st->q);
 }
 
-static const float AXIS_Y = 622.0f;   /* the x axis, above the bottom panels */
-static const float AXIS_X = 36.0f;    /* the y axis, along the left edge */
+static const float AXIS_Y = LESSON4_AXIS_Y;   /* the x axis, above the bottom panels */
+static const float AXIS_X = LESSON4_AXIS_X;   /* the y axis, along the left edge */
+static const float BAR = LESSON4_BAR_OFF;     /* A's shadow this far before the axis, B's after it */
 
 /* One axis: both shadows, the overlap or the gap, its label. horizontal:
- * the x axis (values are x), else the y axis (values are y). */
-static void axis_picture(const App *app, Canvas *c, bool horizontal, float a0, float a1, float b0, float b1)
+ * the x axis (values are x), else the y axis (values are y). The common
+ * part of the shadows is red only when the boxes collide (an overlap on
+ * one axis of an apart pair is not a collision: it is drawn in ink). On
+ * the axis of the recorded contact's normal, the label also says the
+ * pair's depth, the number the HUD prints: the overlap there, or, when one
+ * shadow holds the other, the longer way out past the nearer end. */
+static void axis_picture(const App *app, Canvas *c, const Picture *q, bool horizontal, float a0, float a1, float b0,
+                         float b1)
 {
-    const Color ca = app_color_accent(app), cb = LESSON_INK, gap = app_color_gap(app), hit = app_color_hit(app);
+    const Color ca = app_color_accent(app), cb = LESSON_INK, gap = app_color_gap(app);
+    const Color hit = q->hit ? app_color_hit(app) : LESSON_INK_DIM;
     const float base = horizontal ? AXIS_Y : AXIS_X;
 #define AT(t, off) (horizontal ? (Vec2){ (t), base + (off) } : (Vec2){ base + (off), (t) })
     if (horizontal) draw_line(c, (Vec2){ 0.0f, base }, (Vec2){ CANVAS_W, base }, 1.5f, LESSON_INK_DIM);
     else draw_line(c, (Vec2){ base, 0.0f }, (Vec2){ base, CANVAS_H }, 1.5f, LESSON_INK_DIM);
-    draw_line(c, AT(a0, -7.0f), AT(a1, -7.0f), 8.0f, ca);
-    draw_line(c, AT(b0, 7.0f), AT(b1, 7.0f), 8.0f, cb);
+    draw_line(c, AT(a0, -BAR), AT(a1, -BAR), 8.0f, ca);
+    draw_line(c, AT(b0, BAR), AT(b1, BAR), 8.0f, cb);
+    /* labels keep off both shadows (what the picture is about) */
+    canvas_avoid_line_strong(c, AT(a0, -BAR), AT(a1, -BAR), 12.0f);
+    canvas_avoid_line_strong(c, AT(b0, BAR), AT(b1, BAR), 12.0f);
     float o0 = fmaxf(a0, b0), o1 = fminf(a1, b1);
-    char text[96];
+    char text[128];
     Vec2 at;
     if (o0 <= o1) {
         draw_line(c, AT(o0, 0.0f), AT(o1, 0.0f), 5.0f, hit);
-        snprintf(text, sizeof text, tr("lesson4.overlap"), (double)(o1 - o0));
+        const float depth = q->depth;
+        if (q->depth_axis == (horizontal ? 0 : 1) && !lesson_touching(depth))
+            snprintf(text, sizeof text,
+                     tr(fabsf(depth - (o1 - o0)) < 0.05f ? "lesson4.overlap_depth" : "lesson4.overlap_push"),
+                     (double)(o1 - o0), (double)depth);
+        else
+            snprintf(text, sizeof text, tr("lesson4.overlap"), (double)(o1 - o0));
     } else {
         draw_line(c, AT(o1, 0.0f), AT(o0, 0.0f), 6.0f, gap);
         draw_line(c, AT(o1, -16.0f), AT(o1, 16.0f), 2.5f, gap);
         draw_line(c, AT(o0, -16.0f), AT(o0, 16.0f), 2.5f, gap);
         snprintf(text, sizeof text, tr("lesson4.gap"), (double)(o0 - o1));
     }
+    const Color tc = o0 <= o1 ? (q->hit ? hit : LESSON_INK) : gap;
     /* the amount beside the bars, never on them: on the x axis past the
      * bars' right end, level with them (left of their left end when the
      * canvas has no room on the right); on the y axis to their right */
@@ -91,24 +137,25 @@ static void axis_picture(const App *app, Canvas *c, bool horizontal, float a0, f
         const float w = measure_hud_text(c, LESSON_LABEL, text);
         const bool right = hi + 16.0f + w + 12.0f <= CANVAS_W;
         at = (Vec2){ right ? hi + 16.0f : lo - 16.0f, base };
-        lesson_label(c, at, LESSON_LABEL, o0 <= o1 ? hit : gap, right ? ALIGN_LEFT : ALIGN_RIGHT, text);
+        lesson_label(c, at, LESSON_LABEL, tc, right ? ALIGN_LEFT : ALIGN_RIGHT, text);
         /* the legend, at the other end: which shadow is whose (colours
-         * alone do not say), A's over B's as the bars are, both above the
-         * bottom panels */
+         * alone do not say), each level with its own bar: A's over B's */
         const float lx = right ? lo - 16.0f : hi + 16.0f;
         const Align la = right ? ALIGN_RIGHT : ALIGN_LEFT;
-        lesson_label(c, (Vec2){ lx, base - 42.0f }, LESSON_SMALL, ca, la, tr("lesson4.shadow_a"));
-        lesson_label(c, (Vec2){ lx, base - 10.0f }, LESSON_SMALL, cb, la, tr("lesson4.shadow_b"));
+        lesson_label_from(c, (Vec2){ lx, base - BAR - 1.0f }, AT(right ? a0 : a1, -BAR), LESSON_SMALL, ca, la,
+                          tr("lesson4.shadow_a"));
+        lesson_label_from(c, (Vec2){ lx, base + BAR + 1.0f }, AT(right ? b0 : b1, BAR), LESSON_SMALL, cb, la,
+                          tr("lesson4.shadow_b"));
     } else {
-        at = (Vec2){ base + 24.0f, 0.5f * (o0 + o1) };
-        lesson_label(c, at, LESSON_LABEL, o0 <= o1 ? hit : gap, ALIGN_LEFT, text);
+        at = (Vec2){ base + BAR + 16.0f, 0.5f * (o0 + o1) };
+        lesson_label(c, at, LESSON_LABEL, tc, ALIGN_LEFT, text);
     }
     /* a shadow under 6 px on screen gets a ring, so it is found */
     const float scale = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
     const float ends[2][2] = { { a0, a1 }, { b0, b1 } };
     for (int k = 0; k < 2; k++)
         if ((ends[k][1] - ends[k][0]) * scale < 6.0f) {
-            Vec2 m = AT(0.5f * (ends[k][0] + ends[k][1]), k == 0 ? -7.0f : 7.0f);
+            Vec2 m = AT(0.5f * (ends[k][0] + ends[k][1]), k == 0 ? -BAR : BAR);
             draw_circle_outline(c, m, 12.0f / scale, 4.5f, LESSON_SHADE);
             draw_circle_outline(c, m, 12.0f / scale, 2.0f, k == 0 ? ca : cb);
         }
@@ -152,8 +199,8 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     const float yv[4] = { q.a.min.y, q.a.max.y, q.b.min.y, q.b.max.y };
     const float xv[4] = { q.a.min.x, q.a.min.x, q.b.min.x, q.b.min.x };
     for (int i = 0; i < 4; i++) draw_dashed_line(c, (Vec2){ xv[i], yv[i] }, (Vec2){ AXIS_X, yv[i] }, 1.5f, 8.0f, i < 2 ? ca : cb);
-    axis_picture(app, c, true, q.a.min.x, q.a.max.x, q.b.min.x, q.b.max.x);
-    axis_picture(app, c, false, q.a.min.y, q.a.max.y, q.b.min.y, q.b.max.y);
+    axis_picture(app, c, &q, true, q.a.min.x, q.a.max.x, q.b.min.x, q.b.max.x);
+    axis_picture(app, c, &q, false, q.a.min.y, q.a.max.y, q.b.min.y, q.b.max.y);
     /* the boxes' names, so the shadows can be told apart without colour;
      * when the centres sit close inside each other (F3, one inside the
      * other), the outer box's name moves to its widest strip outside the

@@ -536,7 +536,9 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     float r0, r1;
     if (s->gap) { r0 = s->b0 >= s->a1 ? a1 : b1; r1 = s->b0 >= s->a1 ? b0 : a0; }
     else { r0 = fmaxf(a0, b0); r1 = fminf(a1, b1); }
-    Color rc = s->gap ? gapc : hitc;
+    /* an overlap is red only when the pair collides (the shapes' colour):
+     * on an apart pair's axis it is drawn in ink, a gap elsewhere decides */
+    Color rc = s->gap ? gapc : sp->r.hit ? hitc : LESSON_INK;
     if (level > 0) {
         const float tick = level == 2 ? 18.0f : 12.0f;
         panel_line(c, pn, on_line(dir, r0, ln->k), on_line(dir, r1, ln->k), level == 2 ? 6.0f : 4.0f, 0.0f, rc);
