@@ -32,9 +32,10 @@
  *      test_preset_known, test_r_restarts (binary)
  *   6. the wheel turns only the shape under the cursor:
  *      test_wheel_only_under_cursor (binary)
- *   7. timings apart, drawing without the vsync wait: not tested end to
- *      end (no display here waits for vsync); sdl_loop.c measures
- *      render_ms in frame_loop_draw, which never presents
+ *   7. timings apart, drawing without the vsync wait: tests/xvfb_timing.sh
+ *      (the window under Xvfb, a 300 ms wait made after each present by
+ *      CL_TEST_PRESENT_DELAY_MS: the frame time holds it, drawing does not;
+ *      fails when drawing is timed across the present)
  *   8. lesson 9: + and - exact inverses and the cap:
  *      test_lesson9_inverses_and_cap (binary); B and the grid: lesson 9's
  *      own tests

@@ -751,6 +751,12 @@ json_t *app_state_json(const App *app)
                                                           ex.verdict, "criterion", ex.criterion));
     if (L->report != NULL) L->report(app, app->lesson_state, doc);
     guess_report(app, doc);
+    /* a window's last timings, as the HUD shows them (F); a headless run
+     * has none (its output repeats exactly), as app_tick times nothing */
+    if (!app->headless && app->clock_ms != NULL)
+        json_object_set_new(doc, "timing", json_pack("{s:f, s:f, s:f, s:f}", "fps", (double)app->fps, "frame_ms",
+                                                     (double)app->frame_ms, "collision_ms", (double)app->collide_ms,
+                                                     "drawing_ms", (double)app->render_ms));
     return doc;
 }
 

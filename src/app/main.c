@@ -328,7 +328,7 @@ static int run_windowed(Run *run)
                 app_status(app, tr("status.screenshot"), name);
             else app_status(app, "%s", err);
         }
-        SDL_RenderPresent(r);
+        frame_loop_present(&fl);
         if (!vsync) SDL_Delay(1);  /* no busy loop without vsync */
     }
     /* shapes moved and not saved: kept where the next start offers them */

@@ -6,6 +6,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void frame_loop_init(FrameLoop *fl, SDL_Window *win, SDL_Renderer *r, Text *text, int out_w, int out_h)
@@ -18,6 +19,11 @@ void frame_loop_init(FrameLoop *fl, SDL_Window *win, SDL_Renderer *r, Text *text
     fl->last = SDL_GetPerformanceCounter();
     fl->out_w = out_w;
     fl->out_h = out_h;
+    /* the test hook (sdl_loop.h, frame_loop_present): anything but 1..1000 is none */
+    const char *d = SDL_getenv("CL_TEST_PRESENT_DELAY_MS");
+    char *end = NULL;
+    long ms = d != NULL ? strtol(d, &end, 10) : 0;
+    fl->present_delay_ms = d != NULL && end != d && *end == '\0' && ms >= 1 && ms <= 1000 ? (int)ms : 0;
 }
 
 void frame_loop_free(FrameLoop *fl) { canvas_free(&fl->canvas); }
@@ -128,6 +134,12 @@ void frame_loop_draw(FrameLoop *fl, App *app)
     frame_render(app, &fl->canvas, fl->r, fl->text, fl->out_w, fl->out_h);
     SDL_RenderFlush(fl->r);
     app->render_ms = (float)((double)(SDL_GetPerformanceCounter() - r0) * 1000.0 / (double)fl->freq);
+}
+
+void frame_loop_present(FrameLoop *fl)
+{
+    SDL_RenderPresent(fl->r);
+    if (fl->present_delay_ms > 0) SDL_Delay((Uint32)fl->present_delay_ms);   /* where vsync blocks */
 }
 
 double frame_clock_ms(void)

@@ -37,6 +37,7 @@ typedef struct FrameLoop {
     double fps_time;         /* frames counted since the last FPS figure */
     int fps_frames;
     int out_w, out_h;        /* the output's size in pixels, as last drawn */
+    int present_delay_ms;    /* the test hook's wait after a present (frame_loop_present) */
 } FrameLoop;
 
 /* Starts the clock; the canvas empty; out_w x out_h until the first draw. */
@@ -58,6 +59,14 @@ void frame_loop_tick(FrameLoop *fl, App *app, void (*before_tick)(void *arg), vo
 
 /* The frame drawn onto the renderer and flushed (not presented). */
 void frame_loop_draw(FrameLoop *fl, App *app);
+
+/* The frame shown: SDL_RenderPresent, where a vsync'd renderer waits for
+ * the screen's refresh. Outside drawing's time (render_ms) and inside the
+ * frame's (frame_ms). A test hook makes that wait observable where nothing
+ * waits (Xvfb has no refresh): CL_TEST_PRESENT_DELAY_MS=N in the
+ * environment (1 to 1000) sleeps N ms right after each present, as a
+ * 1000/N Hz screen would block there (tests/xvfb_timing.sh). */
+void frame_loop_present(FrameLoop *fl);
 
 /* The clock the lab's timings read (App.clock_ms), in ms. */
 double frame_clock_ms(void);
