@@ -123,6 +123,14 @@ static void record(SatReport *rec, Vec2 n, Vec2 o, float lo, float hi, float omi
     rec_axis(rec, n, own_is_a ? own : other, own_is_a ? other : own, way, gap, source, edge);
 }
 
+/// The unit direction of edge k (from vertex k to k + 1): its outward
+/// normal turned back a quarter, the way the winding says.
+static inline Vec2 hull_edge_dir(const Hull *h, int k)
+{
+    Vec2 n = h->n[k];
+    return h->reversed ? vec2_make(n.y, -n.x) : vec2_make(-n.y, n.x);
+}
+
 /// The hull's vertices projected on n (in the hull's frame).
 static inline void project_hull(const Hull *h, Vec2 n, float *lo, float *hi)
 {
@@ -481,39 +489,84 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
             return true;
         }
     }
-    // whether the vertex axis can count (a flat or point hull: always)
+    // whether the vertex axis can count (a flat or point hull: always),
+    // and for a proper polygon, where it can tell, which vertex it runs to
+    bool regional = best_edge >= 0 && edges == h->axis_count;
     bool counts = true;
-    if (best_edge >= 0 && edges == h->axis_count) {
+    int near = -1;
+    if (regional) {
+        int next = best_edge + 1 < n ? best_edge + 1 : 0;
         Vec2 v1 = h->v[best_edge];
-        Vec2 v2 = h->v[best_edge + 1 < n ? best_edge + 1 : 0];
-        Vec2 e = vec2_sub(v2, v1);
+        Vec2 v2 = h->v[next];
+        // along the edge, unit (no product of two lengths: nothing
+        // underflows for a polygon 1e-30 px wide)
+        Vec2 t = hull_edge_dir(h, best_edge);
+        float s1 = vec2_dot(vec2_sub(p, v1), t);
+        float s2 = vec2_dot(vec2_sub(p, v2), t);
         // inside: the centre behind the edge that faces it most, so behind
         // every edge; in front between the ends: that edge's region
         bool inside = vec2_dot(h->n[best_edge], p) <= h->hi[best_edge];
         // (a zero edge, two equal vertices, borrowed its normal: no region)
-        bool between = (vec2_dot(vec2_sub(p, v1), e) >= 0.0f) & (vec2_dot(vec2_sub(p, v2), e) <= 0.0f)
-                     & (vec2_length_sq(e) > 0.0f);
+        bool between = (s1 >= 0.0f) & (s2 <= 0.0f) & ((v1.x != v2.x) | (v1.y != v2.y));
         counts = !(inside || between);
-    }
-    if ((!gap && counts) || rec != NULL) {
-        // the axis from the centre towards the nearest vertex
-        int near = 0;
-        float near_sq = INFINITY;
-        for (int j = 0; j < n; ++j) {
-            float dx = h->v[j].x - p.x;
-            float dy = h->v[j].y - p.y;
-            float d_sq = dx * dx + dy * dy;
-            bool nearer = d_sq < near_sq;
-            near_sq = nearer ? d_sq : near_sq;
-            near = nearer ? j : near;
+        if (counts) {
+            // Beyond an end of that edge: the end is the polygon's nearest
+            // point when the centre is also past the end's other edge (the
+            // convex polygon then lies in the corner the two edges make,
+            // on the far side of the line through the end square to the
+            // way from the centre). For a convex polygon without collinear
+            // edges that always holds (the edge of greatest separation is
+            // next to the nearest point; Box2D's b2CollidePolygonAndCircle
+            // reads these two ends alone); else the nearest vertex is looked
+            // for below.
+            if (s1 < 0.0f) {
+                int prev = best_edge > 0 ? best_edge - 1 : n - 1;
+                near = vec2_dot(vec2_sub(p, v1), hull_edge_dir(h, prev)) >= 0.0f ? best_edge : -1;
+            } else {
+                near = vec2_dot(vec2_sub(p, v2), hull_edge_dir(h, next)) <= 0.0f ? next : -1;
+            }
         }
+    }
+    // the nearest point of the polygon is vertex `near`, found without a search
+    bool fast = near >= 0;
+    if ((!gap && counts) || rec != NULL) {
+        if (near < 0) {
+            // a flat or point hull, or (for the recorder only) a centre
+            // whose vertex axis does not count: the nearest vertex
+            float near_sq = INFINITY;
+            for (int j = 0; j < n; ++j) {
+                float dx = h->v[j].x - p.x;
+                float dy = h->v[j].y - p.y;
+                float d_sq = dx * dx + dy * dy;
+                bool nearer = d_sq < near_sq;
+                near_sq = nearer ? d_sq : near_sq;
+                near = nearer ? j : near;
+            }
+        }
+        // the axis from the centre towards that vertex
         Vec2 fallback = h->axis_count > 0 ? h->n[0] : vec2_make(1.0f, 0.0f);
-        Vec2 u = vec2_normalize_or(vec2_sub(h->v[near], p), fallback, NULL);
+        float dist = 0.0f;
+        Vec2 u = vec2_normalize_or(vec2_sub(h->v[near], p), fallback, &dist);
+        float cp = vec2_dot(u, p);
         float lo = 0.0f;
         float hi = 0.0f;
-        project_hull(h, u, &lo, &hi);
-        float cp = vec2_dot(u, p);
-        float way = sat_axis(u, lo, hi, cp - r, cp + r, own_is_a, counts ? track : NULL, h->axis_count);
+        float way = 0.0f;
+        if (fast) {
+            // the vertex is the polygon's nearest point: the near end of its
+            // interval, the circle before it, so the way out is r - dist
+            // (the circle backs away from the vertex); the far end only for
+            // the picture
+            way = r - dist;
+            if (track != NULL) {
+                best_keep(track, own_is_a ? vec2_neg(u) : u, way, h->axis_count);
+            }
+            if (rec != NULL) {
+                project_hull(h, u, &lo, &hi);
+            }
+        } else {
+            project_hull(h, u, &lo, &hi);
+            way = sat_axis(u, lo, hi, cp - r, cp + r, own_is_a, counts ? track : NULL, h->axis_count);
+        }
         if (rec != NULL) {
             // where it does not count, its own gap is shown when an edge
             // already separates (a hit stays a hit: there a negative way

@@ -1456,6 +1456,33 @@ static void test_fast_paths(void **state)
 
 /* ---- Tiny shapes: the answers of the pixel scale ---------------------- */
 
+/* A circle beyond an end of the polygon's edge that faces it most: the end
+ * is the nearest point only when the centre is past the end's other edge
+ * too. With collinear vertices (here the square's top edge split at x = 1)
+ * two edges face the centre equally; the first one's end (1, 2) is not the
+ * nearest point, the foot (0.5, 2) on the next edge is. Both windings, and
+ * the contact. */
+static void test_circle_beyond_collinear_edge(void **state)
+{
+    (void)state;
+    Poly ccw = { 5, { { 0, 0 }, { 2, 0 }, { 2, 2 }, { 1, 2 }, { 0, 2 } } };
+    Poly cw = { 5, { { 0, 2 }, { 1, 2 }, { 2, 2 }, { 2, 0 }, { 0, 0 } } };
+    const Poly *polys[2] = { &ccw, &cw };
+    for (int w = 0; w < 2; ++w) {
+        // 0.5 above the top edge, 0.71 from the vertex (1, 2)
+        assert_true(collide_circle_poly(circle(0.5f, 2.5f, 0.6f), polys[w]));
+        assert_false(collide_circle_poly(circle(0.5f, 2.5f, 0.4f), polys[w]));
+        Contact k = SENTINEL;
+        assert_true(shapes_collide(&(Shape){ .kind = SHAPE_CIRCLE, .circle = circle(0.5f, 2.5f, 0.6f) },
+                                   &(Shape){ .kind = SHAPE_POLY, .poly = *polys[w] }, &k));
+        assert_vec_near(k.normal, 0.0f, -1.0f, EPS);
+        assert_float_equal(k.depth, 0.1f, 1e-5f);
+        // and past a true corner: (2, 2) is the nearest point
+        assert_true(collide_circle_poly(circle(2.3f, 2.4f, 0.51f), polys[w]));
+        assert_false(collide_circle_poly(circle(2.3f, 2.4f, 0.49f), polys[w]));
+    }
+}
+
 static void test_tiny_scales(void **state)
 {
     (void)state;
@@ -1559,6 +1586,7 @@ int main(void)
         cmocka_unit_test(test_aabb_padded),
         cmocka_unit_test(test_fast_paths),
         cmocka_unit_test(test_tiny_scales),
+        cmocka_unit_test(test_circle_beyond_collinear_edge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
