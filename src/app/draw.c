@@ -294,6 +294,36 @@ int shape_outline(const Shape *s, const View *v, Vec2 *out, int max)
     return 0;
 }
 
+int poly_clip_box(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out)
+{
+    enum { CAP = POLY_CLIP_MAX + 8 };
+    Vec2 buf[2][CAP];
+    int cnt = n < POLY_CLIP_MAX ? (n > 0 ? n : 0) : POLY_CLIP_MAX;
+    memcpy(buf[0], in, sizeof *in * (size_t)cnt);
+    int cur = 0;
+    const float lim[4] = { lo.x, hi.x, lo.y, hi.y };
+    for (int side = 0; side < 4 && cnt > 0; side++) {
+        const Vec2 *src = buf[cur];
+        Vec2 *dst = buf[cur ^ 1];
+        int k = 0;
+        for (int i = 0; i < cnt && k + 2 <= CAP; i++) {
+            Vec2 a = src[i], b = src[(i + 1) % cnt];
+            float va = side < 2 ? a.x : a.y, vb = side < 2 ? b.x : b.y;
+            bool ina = side % 2 == 0 ? va >= lim[side] : va <= lim[side];
+            bool inb = side % 2 == 0 ? vb >= lim[side] : vb <= lim[side];
+            if (ina) dst[k++] = a;
+            if (ina != inb) {
+                float t = (lim[side] - va) / (vb - va);
+                dst[k++] = (Vec2){ a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+            }
+        }
+        cnt = k;
+        cur ^= 1;
+    }
+    memcpy(out, buf[cur], sizeof *out * (size_t)cnt);
+    return cnt;
+}
+
 bool segment_clip(Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float *t0, float *t1)
 {
     const float o[2] = { p.x, p.y }, d[2] = { q.x - p.x, q.y - p.y };

@@ -94,6 +94,12 @@ typedef struct Canvas {
  * 0 <= t0 < t1 <= 1 along it; false when it misses the box. */
 bool segment_clip(Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float *t0, float *t1);
 
+/* A convex polygon of up to POLY_CLIP_MAX vertices (more are left out)
+ * clipped to the box [lo, hi] (Sutherland-Hodgman, one side at a time);
+ * out holds n + 4. Returns the clipped count (0: outside). */
+#define POLY_CLIP_MAX 96
+int poly_clip_box(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out);
+
 void view_fit(View *v, int out_w, int out_h);
 Vec2 view_to_screen(const View *v, Vec2 p);
 Vec2 view_to_canvas(const View *v, Vec2 screen);

@@ -643,36 +643,6 @@ static void draw_plot(const App *app, const Many *m, Canvas *c)
 #define LOUPE_W 90.0f    /* the region shown, canvas px (the loupe is LOUPE_ZOOM times that) */
 #define LOUPE_H 60.0f
 
-/* A convex polygon clipped to the box [lo, hi] (Sutherland-Hodgman); out holds n + 4. */
-static int clip_box(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out)
-{
-    Vec2 buf[2][40];
-    int cnt = n < 32 ? n : 32;
-    memcpy(buf[0], in, sizeof *in * (size_t)cnt);
-    int cur = 0;
-    const float lim[4] = { lo.x, hi.x, lo.y, hi.y };
-    for (int side = 0; side < 4 && cnt > 0; side++) {
-        const Vec2 *src = buf[cur];
-        Vec2 *dst = buf[cur ^ 1];
-        int k = 0;
-        for (int i = 0; i < cnt && k < 38; i++) {
-            Vec2 a = src[i], b = src[(i + 1) % cnt];
-            float va = side < 2 ? a.x : a.y, vb = side < 2 ? b.x : b.y;
-            bool ina = side % 2 == 0 ? va >= lim[side] : va <= lim[side];
-            bool inb = side % 2 == 0 ? vb >= lim[side] : vb <= lim[side];
-            if (ina) dst[k++] = a;
-            if (ina != inb) {
-                float t = (lim[side] - va) / (vb - va);
-                dst[k++] = (Vec2){ a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
-            }
-        }
-        cnt = k;
-        cur ^= 1;
-    }
-    memcpy(out, buf[cur], sizeof *out * (size_t)cnt);
-    return cnt;
-}
-
 typedef struct Loupe { Vec2 src, dst; float z; } Loupe;   /* region's and panel's top-left corners, magnification */
 
 static Vec2 loupe_map(const Loupe *l, Vec2 p)
@@ -789,7 +759,7 @@ static void draw_loupe(const App *app, const Many *m, Canvas *c)
         Vec2 pts[40], mp[40], cl[44];
         int n = shape_outline(&w->shapes[i], &saved, pts, 32);
         for (int k = 0; k < n; k++) mp[k] = loupe_map(&l, pts[k]);
-        int nc = clip_box(mp, n, lo, hi, cl);
+        int nc = poly_clip_box(mp, n, lo, hi, cl);
         if (nc < 3) continue;
         bool hit = w->colliding[i];
         Color fill = hit ? app_color_hit(app) : app_color_free(app);

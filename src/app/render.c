@@ -18,37 +18,13 @@ static void draw_grid(Canvas *c)
 }
 
 
-/* A convex outline clipped to the canvas grown by a margin (Sutherland-
- * Hodgman, one side at a time): a shape ten times the canvas fills only
- * what can be seen, not the software renderer's memory. out holds n + 4. */
+/* A convex outline clipped to the canvas grown by a margin: a shape ten
+ * times the canvas fills only what can be seen, not the software
+ * renderer's memory. out holds n + 4. */
 static int clip_to_canvas(const Vec2 *in, int n, Vec2 *out)
 {
     const float m = 32.0f;
-    const float lim[4] = { -m, CANVAS_W + m, -m, CANVAS_H + m };
-    Vec2 buf[2][104];
-    int cnt = n < 96 ? n : 96;
-    memcpy(buf[0], in, sizeof *in * (size_t)cnt);
-    int cur = 0;
-    for (int side = 0; side < 4 && cnt > 0; side++) {
-        const Vec2 *src = buf[cur];
-        Vec2 *dst = buf[cur ^ 1];
-        int k = 0;
-        for (int i = 0; i < cnt; i++) {
-            Vec2 a = src[i], b = src[(i + 1) % cnt];
-            float va = side < 2 ? a.x : a.y, vb = side < 2 ? b.x : b.y;
-            bool ina = side % 2 == 0 ? va >= lim[side] : va <= lim[side];
-            bool inb = side % 2 == 0 ? vb >= lim[side] : vb <= lim[side];
-            if (ina) dst[k++] = a;
-            if (ina != inb) {
-                float t = (lim[side] - va) / (vb - va);
-                dst[k++] = (Vec2){ a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
-            }
-        }
-        cnt = k;
-        cur ^= 1;
-    }
-    memcpy(out, buf[cur], sizeof *out * (size_t)cnt);
-    return cnt;
+    return poly_clip_box(in, n, (Vec2){ -m, -m }, (Vec2){ CANVAS_W + m, CANVAS_H + m }, out);
 }
 
 static void draw_shapes(const App *app, Canvas *c)

@@ -102,7 +102,7 @@ void draw_shape_numbers(const App *app, Canvas *c)
         Vec2 at = { p.x, p.y - 0.55f * (p.y - top) };
         if ((p.y - top) < 1.6f * label_h) at.y = top - 0.5f * label_h - 6.0f / scale;
         char text[16];
-        snprintf(text, sizeof text, "%d", i + 1);
+        snprintf(text, sizeof text, "%d", shape_number(i));
         /* where the placer finds no free place (a crowded picture at a
          * large text size), the lesson's labels keep theirs: no number */
         if (!number_fits(c, at, text)) continue;
