@@ -231,6 +231,18 @@ static int check_frame(Frame *f, App *app, const char *lang, const char *where)
 }
 
 /* Test 5: every lesson, preset and axis in focus, in every language. */
+typedef struct FitsWalk { Frame *f; int failed; } FitsWalk;
+
+static void fits_frame(App *app, const TextWalkAt *at, void *arg)
+{
+    FitsWalk *fw = arg;
+    char where[128];
+    snprintf(where, sizeof where, "%s, lesson %d, F%d, axis %d", at->lang, at->lesson, at->preset + 1,
+             at->views > 1 ? lesson_sat_focus((const SatPicture *)app->lesson_state) : -1);
+    if (check_frame(fw->f, app, at->lang, where) > 0) fw->failed++;
+    assert_true(fw->f->log->text_count >= 3);
+}
+
 static void test_everything_fits(void **s)
 {
     (void)s;
@@ -238,38 +250,13 @@ static void test_everything_fits(void **s)
     assert_true(text_fixture_open(&f));   /* without a font there is no layout to check */
     f.log = calloc(1, sizeof *f.log);
     assert_non_null(f.log);
-    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
-    char err[512], where[128];
-    int frames = 0, failed = 0;
-    for (int l = 0; l < 3; l++) {
-        if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) {
-            print_message("SKIP: test_everything_fits: the Chinese layout not checked: no CJK font installed (fonts-noto-cjk)\n");
-            continue;
-        }
-        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
-        for (int n = 0; n < lesson_count(); n++)
-            for (int p = 0; p < 5; p++) {
-                App app;
-                assert_true(app_init(&app, n));
-                if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
-                if (app.preset != p) { app_free(&app); continue; }   /* no such preset */
-                app_tick(&app);
-                int views = n == 6 || n == 7 ? 8 : 1;
-                for (int v = 0; v < views; v++) {
-                    snprintf(where, sizeof where, "%s, lesson %d, F%d, axis %d", LANGS[l], n, p + 1,
-                             views > 1 ? lesson_sat_focus((const SatPicture *)app.lesson_state) : -1);
-                    int bad = check_frame(&f, &app, LANGS[l], where);
-                    assert_true(f.log->text_count >= 3);
-                    if (bad > 0) failed++;
-                    frames++;
-                    tap(&app, v + 2 == views ? SDLK_a : SDLK_RIGHTBRACKET);   /* the walk, then every axis */
-                }
-                app_free(&app);
-            }
-    }
-    print_message("%d frames checked, %d with a layout problem\n", frames, failed);
+    FitsWalk fw = { &f, 0 };
+    const TextWalk walk = { "test_everything_fits", LANGS, 3, 1, NULL, 1u, fits_frame, &fw };
+    int frames = text_fixture_walk(&f, &walk);
+    print_message("%d frames checked, %d with a layout problem\n", frames, fw.failed);
     assert_true(frames >= 2 * 40);
-    assert_int_equal(failed, 0);
+    assert_int_equal(fw.failed, 0);
+    char err[512];
     i18n_set_language("en", err, sizeof err);
     text_fixture_close(&f);
 }
@@ -312,6 +299,50 @@ static int smaller_texts(const DrawLog *ref, const DrawLog *small, int h, const 
     return bad;
 }
 
+/* test_larger_text_fits's runs: width, height, text level; pass 0 is the
+ * reference (its layout: test_everything_fits). One size at a time, so
+ * the text cache keeps what the frames of one size share. */
+static const int LARGER_RUNS[5][2] = { { 1280, 720 }, { 1024, 768 }, { 800, 600 }, { 1024, 768 }, { 1280, 720 } };
+static const int LARGER_LEVELS[5] = { 0, 0, 0, TEXT_LEVEL_MAX, TEXT_LEVEL_MAX };
+
+typedef struct LargerWalk {
+    Frame *f;
+    DrawLog *refs;   /* pass 0's frame of each lesson and preset */
+    int frames, failed, hidden, small_frames, smaller, seen;
+} LargerWalk;
+
+static void larger_frame(App *app, const TextWalkAt *at, void *arg)
+{
+    LargerWalk *lw = arg;
+    Frame *f = lw->f;
+    const int ow = LARGER_RUNS[at->pass][0], oh = LARGER_RUNS[at->pass][1], n = at->lesson, p = at->preset;
+    DrawLog *ref = &lw->refs[n * 5 + p];
+    if (at->pass == 0) {
+        int ignored = 0;
+        (void)check_frame_at(f, app, at->lang, "", ow, oh, false, &ignored);
+        memcpy(ref, f->log, sizeof *ref);
+        return;
+    }
+    char where[160];
+    /* the help panel in English (its languages: test_help_names_every_lesson_and_word) */
+    for (int help = 0; help < (p == 0 && strcmp(at->lang, "en") == 0 ? 2 : 1); help++) {
+        app->show_help = help == 1;
+        snprintf(where, sizeof where, "%s, %dx%d, text %.0f%%, lesson %d, F%d%s", at->lang, ow, oh,
+                 (double)(100.0f * app_text_scale(app)), n, p + 1, help ? ", help" : "");
+        int bad = check_frame_at(f, app, at->lang, where, ow, oh, false, &lw->hidden);
+        if (bad > 0) lw->failed++;
+        lw->frames++;
+        /* lesson 8's pair table (the first box a frame draws there)
+         * is fitted between the shapes and the panels and may
+         * shrink to its designed size: not held to the rule */
+        const ScreenBox *table = n == 8 && f->log->box_count > 0 ? &f->log->boxes[0] : NULL;
+        if (oh != 720 && !help) {
+            if (smaller_texts(ref, f->log, oh, table, where, &lw->seen) > 0) lw->smaller++;
+            lw->small_frames++;
+        }
+    }
+}
+
 /* Test 6: windows that are not 16:9, and the largest text for a projector
  * (Ctrl+=, 125 %). Every lesson and preset, in every language, drawn at
  * 100 % in the 4:3 windows 1024x768 and 800x600 and at 125 % at 1024x768
@@ -325,11 +356,6 @@ static int smaller_texts(const DrawLog *ref, const DrawLog *small, int h, const 
 static void test_larger_text_fits(void **s)
 {
     (void)s;
-    /* width, height, text step; run 0 is the reference (its layout:
-     * test_everything_fits). One size at a time, so the text cache keeps
-     * what the frames of one size share. */
-    static const int RUNS[5][3] = { { 1280, 720, 0 }, { 1024, 768, 0 }, { 800, 600, 0 }, { 1024, 768, TEXT_LEVEL_MAX },
-                                    { 1280, 720, TEXT_LEVEL_MAX } };
     enum { MAX_LESSONS = 32 };
     assert_true(lesson_count() <= MAX_LESSONS);
     Frame f;
@@ -344,51 +370,15 @@ static void test_larger_text_fits(void **s)
     DrawLog *refs = calloc((size_t)MAX_LESSONS * 5, sizeof *refs);
     assert_non_null(f.log);
     assert_non_null(refs);
-    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
-    char err[512], where[160];
-    int frames = 0, failed = 0, hidden = 0, small_frames = 0, smaller = 0, seen = 0;
-    for (int l = 0; l < 3; l++) {
-        if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) continue;
-        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
-        for (int r = 0; r < 5; r++) {
-            const int ow = RUNS[r][0], oh = RUNS[r][1];
-            for (int n = 0; n < lesson_count(); n++)
-                for (int p = 0; p < 5; p++) {
-                    App app;
-                    assert_true(app_init(&app, n));
-                    if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
-                    if (app.preset != p) { app_free(&app); continue; }
-                    app_set_text_level(&app, RUNS[r][2]);
-                    app_tick(&app);
-                    DrawLog *ref = &refs[n * 5 + p];
-                    if (r == 0) {
-                        int ignored = 0;
-                        (void)check_frame_at(&f, &app, LANGS[l], "", ow, oh, false, &ignored);
-                        memcpy(ref, f.log, sizeof *ref);
-                        app_free(&app);
-                        continue;
-                    }
-                    /* the help panel in English (its languages: test_help_names_every_lesson_and_word) */
-                    for (int help = 0; help < (p == 0 && l == 0 ? 2 : 1); help++) {
-                        app.show_help = help == 1;
-                        snprintf(where, sizeof where, "%s, %dx%d, text %.0f%%, lesson %d, F%d%s", LANGS[l], ow, oh,
-                                 (double)(100.0f * app_text_scale(&app)), n, p + 1, help ? ", help" : "");
-                        int bad = check_frame_at(&f, &app, LANGS[l], where, ow, oh, false, &hidden);
-                        if (bad > 0) failed++;
-                        frames++;
-                        /* lesson 8's pair table (the first box a frame draws there)
-                         * is fitted between the shapes and the panels and may
-                         * shrink to its designed size: not held to the rule */
-                        const ScreenBox *table = n == 8 && f.log->box_count > 0 ? &f.log->boxes[0] : NULL;
-                        if (oh != 720 && !help) {
-                            if (smaller_texts(ref, f.log, oh, table, where, &seen) > 0) smaller++;
-                            small_frames++;
-                        }
-                    }
-                    app_free(&app);
-                }
-        }
-    }
+    LargerWalk lw;
+    memset(&lw, 0, sizeof lw);
+    lw.f = &f;
+    lw.refs = refs;
+    const TextWalk walk = { "test_larger_text_fits", LANGS, 3, 5, LARGER_LEVELS, 0u, larger_frame, &lw };
+    assert_true(text_fixture_walk(&f, &walk) >= 0);
+    const int frames = lw.frames, failed = lw.failed, hidden = lw.hidden, small_frames = lw.small_frames,
+              smaller = lw.smaller;
+    int seen = lw.seen;
     print_message("%d frames checked (4:3 and larger text), %d with a layout problem, %d labels hidden under a panel\n",
                   frames, failed, hidden);
     print_message("%d frames at 4:3, %d texts compared with 1280x720 at 100 %%, %d frames with a smaller text\n",
@@ -404,6 +394,7 @@ static void test_larger_text_fits(void **s)
     for (int i = 0; i < f.log->text_count; i++)
         f.log->texts[i].box.y1 = f.log->texts[i].box.y0 + 0.8f * (ref->texts[i].box.y1 - ref->texts[i].box.y0);
     assert_true(smaller_texts(ref, f.log, 768, NULL, "letterboxed at 80 % (meant to fail)", &seen) >= ref->text_count / 2);
+    char err[512];
     i18n_set_language("en", err, sizeof err);
     f.c.log = NULL;
     canvas_free(&f.c);

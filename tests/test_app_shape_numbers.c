@@ -152,44 +152,36 @@ static void open_frame(Frame *f)
 
 /* Test 1: every lesson and preset, every language, 100 % and the largest
  * text: every shape the text names is numbered. */
+static const int NUMBER_LEVELS[2] = { 0, TEXT_LEVEL_MAX };
+
+typedef struct NumbersWalk { Frame *f; int failed, names; } NumbersWalk;
+
+static void numbers_frame(App *app, const TextWalkAt *at, void *arg)
+{
+    NumbersWalk *nw = arg;
+    char where[160];
+    draw_frame(nw->f, app, 1280, 720);
+    snprintf(where, sizeof where, "%s, text %.0f%%, lesson %d, F%d", at->lang, (double)(100.0f * app_text_scale(app)),
+             at->lesson, at->preset + 1);
+    int k = 0;
+    if (missing_numbers(nw->f, app, where, &k) > 0) nw->failed++;
+    /* the selected shape is named in every lesson of a few shapes */
+    if (app->world.count <= 200 && app->world.selected >= 0) assert_true(k >= 1);
+    nw->names += k;
+}
+
 static void test_named_shapes_numbered(void **s)
 {
     (void)s;
     Frame f;
     open_frame(&f);
-    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
-    char err[512], where[160];
-    int frames = 0, failed = 0, names = 0;
-    for (int l = 0; l < 3; l++) {
-        if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) {
-            print_message("SKIP: the Chinese frames: no CJK font installed (fonts-noto-cjk)\n");
-            continue;
-        }
-        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
-        for (int level = 0; level <= TEXT_LEVEL_MAX; level += TEXT_LEVEL_MAX)
-            for (int n = 0; n < lesson_count(); n++)
-                for (int p = 0; p < 5; p++) {
-                    App app;
-                    assert_true(app_init(&app, n));
-                    if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
-                    if (app.preset != p) { app_free(&app); continue; }
-                    app_set_text_level(&app, level);
-                    app_tick(&app);
-                    draw_frame(&f, &app, 1280, 720);
-                    snprintf(where, sizeof where, "%s, text %.0f%%, lesson %d, F%d", LANGS[l],
-                             (double)(100.0f * app_text_scale(&app)), n, p + 1);
-                    int k = 0;
-                    if (missing_numbers(&f, &app, where, &k) > 0) failed++;
-                    /* the selected shape is named in every lesson of a few shapes */
-                    if (app.world.count <= 200 && app.world.selected >= 0) assert_true(k >= 1);
-                    names += k;
-                    frames++;
-                    app_free(&app);
-                }
-    }
-    print_message("%d frames, %d shape names read, %d frames with a name unnumbered\n", frames, names, failed);
+    NumbersWalk nw = { &f, 0, 0 };
+    const TextWalk walk = { "test_named_shapes_numbered", LANGS, 3, 2, NUMBER_LEVELS, 0u, numbers_frame, &nw };
+    const int frames = text_fixture_walk(&f, &walk);
+    print_message("%d frames, %d shape names read, %d frames with a name unnumbered\n", frames, nw.names, nw.failed);
     assert_true(frames >= 2 * 2 * 40);
-    assert_int_equal(failed, 0);
+    assert_int_equal(nw.failed, 0);
+    char err[512];
     i18n_set_language("en", err, sizeof err);
     text_fixture_close(&f);
 }

@@ -142,6 +142,25 @@ static int frame_numbers(TextFixture *f, App *app, const char *lang, const char 
     return n;
 }
 
+typedef struct NumbersWalk { TextFixture *f; double *en, *vi; int numbers, pairs; } NumbersWalk;
+
+/* A frame in English, then in Vietnamese: the same decimals. */
+static void both_frame(App *app, const TextWalkAt *at, void *arg)
+{
+    NumbersWalk *nw = arg;
+    char where[128];
+    snprintf(where, sizeof where, "lesson %d, F%d, view %d", at->lesson, at->preset + 1, at->view);
+    int ne = frame_numbers(nw->f, app, "en", where, nw->en, &nw->pairs);
+    int nv = frame_numbers(nw->f, app, "vi", where, nw->vi, &nw->pairs);
+    if (ne != nv) {
+        for (int i = 0; i < nw->f->log->text_count; i++) print_message("  vi: %s\n", nw->f->log->texts[i].text);
+        fail_msg("%s: English shows %d decimal numbers, Vietnamese %d", where, ne, nv);
+    }
+    for (int i = 0; i < ne; i++)
+        if (nw->en[i] != nw->vi[i]) fail_msg("%s: English shows %g where Vietnamese shows %g", where, nw->en[i], nw->vi[i]);
+    nw->numbers += ne;
+}
+
 static void test_every_frame(void **s)
 {
     (void)s;
@@ -149,34 +168,11 @@ static void test_every_frame(void **s)
     assert_true(text_fixture_open(&f));
     f.log = calloc(1, sizeof *f.log);
     assert_non_null(f.log);
-    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
     static double en[MAX_NUMS], vi[MAX_NUMS];
-    char where[128];
-    int frames = 0, numbers = 0, pairs = 0;
-    for (int n = 0; n < lesson_count(); n++)
-        for (int p = 0; p < 5; p++) {
-            App app;
-            assert_true(app_init(&app, n));
-            if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
-            if (app.preset != p) { app_free(&app); continue; }
-            app_tick(&app);
-            int views = n == 6 || n == 7 ? 8 : 1;
-            for (int v = 0; v < views; v++) {
-                snprintf(where, sizeof where, "lesson %d, F%d, view %d", n, p + 1, v);
-                int ne = frame_numbers(&f, &app, "en", where, en, &pairs);
-                int nv = frame_numbers(&f, &app, "vi", where, vi, &pairs);
-                if (ne != nv) {
-                    for (int i = 0; i < f.log->text_count; i++) print_message("  vi: %s\n", f.log->texts[i].text);
-                    fail_msg("%s: English shows %d decimal numbers, Vietnamese %d", where, ne, nv);
-                }
-                for (int i = 0; i < ne; i++)
-                    if (en[i] != vi[i]) fail_msg("%s: English shows %g where Vietnamese shows %g", where, en[i], vi[i]);
-                numbers += ne;
-                frames++;
-                tap(&app, v + 2 == views ? SDLK_a : SDLK_RIGHTBRACKET);   /* the walk, then every axis */
-            }
-            app_free(&app);
-        }
+    NumbersWalk nw = { &f, en, vi, 0, 0 };
+    /* the languages set frame by frame (frame_numbers) */
+    const TextWalk walk = { "test_every_frame", NULL, 0, 1, NULL, 1u, both_frame, &nw };
+    const int frames = text_fixture_walk(&f, &walk), numbers = nw.numbers, pairs = nw.pairs;
     char err[256];
     i18n_set_language("en", err, sizeof err);
     print_message("%d frames, %d decimal numbers read in both languages, %d bracketed pairs with '; '\n", frames,
