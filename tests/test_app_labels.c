@@ -160,11 +160,11 @@ static int lines_covered(const Canvas *c, const App *app, const char *what)
         if (w->bodies[i].kind == SHAPE_CIRCLE) {
             const Body *b = &w->bodies[i];
             Vec2 e = { b->pos.x + b->radius * cosf(b->angle), b->pos.y + b->radius * sinf(b->angle) };
-            extra[ne++] = (AvoidLine){ view_to_screen(&c->view, b->pos), view_to_screen(&c->view, e), 1.0f, false };
+            extra[ne++] = (AvoidLine){ view_to_screen(&c->view, b->pos), view_to_screen(&c->view, e), 1.0f, false, false };
         }
     if (app->lesson == 1 && w->count >= 2)
         extra[ne++] = (AvoidLine){ view_to_screen(&c->view, w->bodies[0].pos), view_to_screen(&c->view, w->bodies[1].pos),
-                                   1.0f, false };
+                                   1.0f, false, false };
     int bad = 0;
     for (int i = 0; i < c->label_count; i++) {
         ScreenBox b = c->labels[i];

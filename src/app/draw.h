@@ -34,8 +34,14 @@ typedef struct ScreenBox { float x0, y0, x1, y1, r; } ScreenBox;
 #define CANVAS_MAX_LINES 384
 /* A line labels had rather not cover (an outline, a guide), output pixels;
  * strong: what a picture is about (a number line's shadows), which a label
- * covers only when every other place is taken by labels. */
-typedef struct AvoidLine { Vec2 a, b; float half_width; bool strong; } AvoidLine;
+ * covers only when every other place is taken by labels; outline: a
+ * piece of a shape's edge. */
+typedef struct AvoidLine {
+    Vec2 a, b;
+    float half_width;
+    bool strong;
+    bool outline;   /* a piece of a shape's outline (render.c): placed as any other line, told apart for the checks */
+} AvoidLine;
 
 /* Layout checks (tests/test_app_layout.c): with a log attached, a frame
  * records every text it draws and every HUD panel box, in output pixels.

@@ -46,21 +46,26 @@ void canvas_keep_out_disc(Canvas *c, Vec2 p, float r)
     canvas_keep_out(c, (ScreenBox){ s.x - rs, s.y - rs, s.x + rs, s.y + rs, rs });
 }
 
-static void avoid_line(Canvas *c, Vec2 a, Vec2 b, float width, bool strong)
+static void avoid_line(Canvas *c, Vec2 a, Vec2 b, float width, bool strong, bool outline)
 {
     if (c->line_count >= CANVAS_MAX_LINES) return;
     float hw = 0.5f * width * c->view.fit;
-    c->lines[c->line_count++] = (AvoidLine){ view_to_screen(&c->view, a), view_to_screen(&c->view, b), hw, strong };
+    c->lines[c->line_count++] = (AvoidLine){ view_to_screen(&c->view, a), view_to_screen(&c->view, b), hw, strong, outline };
 }
 
 void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width)
 {
-    avoid_line(c, a, b, width, false);
+    avoid_line(c, a, b, width, false, false);
 }
 
 void canvas_avoid_line_strong(Canvas *c, Vec2 a, Vec2 b, float width)
 {
-    avoid_line(c, a, b, width, true);
+    avoid_line(c, a, b, width, true, false);
+}
+
+void canvas_avoid_outline(Canvas *c, Vec2 a, Vec2 b, float width)
+{
+    avoid_line(c, a, b, width, false, true);
 }
 
 static bool line_hits_box(const AvoidLine *l, ScreenBox b)
@@ -72,16 +77,18 @@ static bool line_hits_box(const AvoidLine *l, ScreenBox b)
 
 /* What covering the lines to avoid costs box b (in the placer's units,
  * where covering a label costs 8 and a leader crossing one 2): each
- * ordinary line 2 (6 at most), any strong one 7. */
+ * ordinary line or piece of an outline 2 (6 at most), any strong one 7. */
 static int line_crossings(const Canvas *c, ScreenBox b)
 {
-    int n = 0, strong = 0;
+    int n = 0, strong = 0, outline = 0;
     for (int i = 0; i < c->line_count; i++) {
         const AvoidLine *l = &c->lines[i];
         if (!line_hits_box(l, b)) continue;
         if (l->strong) strong++;
+        else if (l->outline) outline++;
         else n++;
     }
+    n += outline;   /* counted as any other line (a higher cost moved SAT results onto their number lines) */
     return strong > 0 ? 7 : 2 * (n < 3 ? n : 3);
 }
 

@@ -25,6 +25,9 @@ void canvas_avoid_line(Canvas *c, Vec2 a, Vec2 b, float width);
 /* The same for a line a picture is about (a number line, its shadows): a
  * label covers it only rather than another label. */
 void canvas_avoid_line_strong(Canvas *c, Vec2 a, Vec2 b, float width);
+/* A piece of a shape's outline (render.c): avoided as canvas_avoid_line's
+ * lines are, and marked as an outline (AvoidLine.outline) for the checks. */
+void canvas_avoid_outline(Canvas *c, Vec2 a, Vec2 b, float width);
 /* Whether box b (output pixels) covers one of those strong lines. */
 bool canvas_box_covers_strong(const Canvas *c, ScreenBox b);
 /* Places a label box of want's size, preferably at want; returns where it

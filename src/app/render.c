@@ -70,7 +70,7 @@ static void draw_shapes(const App *app, Canvas *c)
         /* the lessons' labels keep off the outlines (a few chords of a circle do) */
         if (w->count <= 12 && n >= 2) {
             int step = n > 24 ? n / 24 : 1;
-            for (int k = 0; k < n; k += step) canvas_avoid_line(c, pts[k], pts[(k + step) % n], hit ? 6.0f : 3.0f);
+            for (int k = 0; k < n; k += step) canvas_avoid_outline(c, pts[k], pts[(k + step) % n], hit ? 6.0f : 3.0f);
         }
         if (b->kind == SHAPE_CIRCLE) {
             /* the radius line shows a circle's rotation */

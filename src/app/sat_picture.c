@@ -642,6 +642,10 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
      * in the all-axes view */
     for (int i = 0; i < r->count; i++) {
         if (sp->all) { draw_axis(app, sp, c, &pn, i, &lines[i], 1, true, &q); continue; }
+        /* at the verdict only the axis that decides: the earlier ones, faint
+         * lines across the canvas with their results, hid the verdict
+         * (the HUD says what they showed; A shows every axis) */
+        if (final) break;
         if (i > step) break;
         bool current = i == step || (step >= r->count && i == r->min_axis);
         if (!current) draw_axis(app, sp, c, &pn, i, &lines[i], 0, false, &q);
@@ -688,6 +692,17 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         verdict.size = LESSON_LABEL;
     }
     if (sp->shape_names != NULL) sp->shape_names(app, c, sp);
+    /* a long verdict in two lines, at its clause break (one line of
+     * 500 px found no place off the shapes) */
+    if (measure_hud_text(c, verdict.size, verdict.text) > 320.0f) {
+        char *brk = strstr(verdict.text, "; ");
+        if (brk != NULL) brk[1] = '\n';
+        else if ((brk = strstr(verdict.text, "；")) != NULL && strlen(verdict.text) + 1 < sizeof verdict.text) {
+            brk += strlen("；");
+            memmove(brk + 1, brk, strlen(brk) + 1);
+            *brk = '\n';
+        }
+    }
     lesson_label(c, verdict.at, verdict.size, verdict.col, verdict.al, verdict.text);
     for (int prio = 1; prio <= 2; prio++)
         for (int i = 0; i < q.n; i++)
