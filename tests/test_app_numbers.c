@@ -470,15 +470,20 @@ static bool check_lesson8(App *app, const char *where)
                 fail_msg("%s: row %s says \"%s\", they are %.3f apart", where, pair, verdict, -depth[i][j]);
             }
         }
-    /* a depth label beside each arrow: the same depths, in px */
+    /* a depth label beside each arrow, "i–j: d px": the pair's names and
+     * its depth, in px */
     double labels[66];
+    int lpair[66][2];
     int nl = 0;
     from = 0;
     for (const char *t; (t = find_text(false, "", &from)) != NULL;) {
         double v = NAN;
+        int a = 0, b = 0;
         char unit[8] = "";
-        if (sscanf(t, "%lf %7s", &v, unit) == 2) {
+        if (sscanf(t, "%d–%d: %lf %7s", &a, &b, &v, unit) == 4) {
             if (strcmp(unit, "px") != 0) fail_msg("%s: depth label \"%s\" not in px", where, t);
+            lpair[nl][0] = a;
+            lpair[nl][1] = b;
             labels[nl++] = v;
         }
     }
@@ -488,7 +493,7 @@ static bool check_lesson8(App *app, const char *where)
             if (depth[i][j] <= 0.0) continue;
             int found = -1;
             for (int k = 0; k < nl; k++)
-                if (fabs(labels[k] - depth[i][j]) <= 0.05 + 1e-3) found = k;
+                if (fabs(labels[k] - depth[i][j]) <= 0.05 + 1e-3 && lpair[k][0] == i + 1 && lpair[k][1] == j + 1) found = k;
             if (found < 0) fail_msg("%s: no arrow labelled with the depth %.3f of %d–%d", where, depth[i][j], i + 1, j + 1);
             labels[found] = NAN;
         }

@@ -200,7 +200,10 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         Vec2 m = { 0.5f * (ca.x + cb.x), 0.5f * (ca.y + cb.y) };
         float len = fminf(fmaxf(p->contact.depth, 36.0f), 140.0f);
         Vec2 tip = { m.x + p->contact.normal.x * len, m.y + p->contact.normal.y * len };
-        snprintf(text, sizeof text, tr("lesson8.depth"), (double)p->contact.depth);
+        /* with the pair's names: beside one shape's number it still says
+         * which pair it is (the blind review read "9.9 px" by circle 2 as
+         * circle 2's) */
+        snprintf(text, sizeof text, tr("lesson8.depth"), shape_number(p->a), shape_number(p->b), (double)p->contact.depth);
         Vec2 side = { -p->contact.normal.y, p->contact.normal.x };
         if (side.y > 0.0f) { side.x = -side.x; side.y = -side.y; }
         /* asked for on a's side of the arrow's start: two arrows meeting at
