@@ -124,8 +124,9 @@ static int covers_number_line(const SatPicture *sp, int i, const char *where)
     for (int l = 0; l < F.c.label_count; l++) {
         ScreenBox b = F.c.labels[l];
         bool on_line = box_hits_band(b, s->dir, ln.t0, ln.t1 - 14.0, ln.k, 2.5);
-        bool on_bars = box_hits_band(b, s->dir, z + s->a0, z + s->a1, ln.k + toward * off, half) ||
-                       box_hits_band(b, s->dir, z + s->b0, z + s->b1, ln.k - toward * off, half);
+        const double sc = ln.scale;   /* the shadows drawn smaller where they would not fit */
+        bool on_bars = box_hits_band(b, s->dir, z + sc * s->a0, z + sc * s->a1, ln.k + toward * off, half) ||
+                       box_hits_band(b, s->dir, z + sc * s->b0, z + sc * s->b1, ln.k - toward * off, half);
         if (on_line || on_bars) {
             char name[16] = "";
             sp->names(NULL, &sp->r.axes[i], name, NULL);

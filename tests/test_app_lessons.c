@@ -842,8 +842,8 @@ static void test_sat_mtv_in_words(void **s)
 
 /* Test: the number line of every axis the walk shows stays on the canvas
  * and out from under the panels, in every lesson's own arrangement and
- * preset (a shape moved into a corner under a panel is not yet covered:
- * CORNERS is kept for that). */
+ * preset, and with either shape driven into each corner (two shadows too
+ * long for the room left are drawn smaller: SatLine.scale). */
 static void test_sat_number_lines_on_screen(void **s)
 {
     (void)s;
@@ -858,10 +858,10 @@ static void test_sat_number_lines_on_screen(void **s)
     /* held for 120 ticks: 480 px towards a corner (the walls stop it) */
     static const SDL_Keycode CORNERS[5][2] = { { 0, 0 }, { SDLK_LEFT, SDLK_UP }, { SDLK_RIGHT, SDLK_UP },
                                                 { SDLK_LEFT, SDLK_DOWN }, { SDLK_RIGHT, SDLK_DOWN } };
-    int lines = 0;
+    int lines = 0, scaled = 0;
     for (int lesson = 6; lesson <= 7; lesson++)
         for (int p = 0; p < 4; p++)
-            for (int corner = 0; corner < 1; corner++)   /* corners: not yet (see README) */
+            for (int corner = 0; corner < 5; corner++)
                 for (int who = 0; who < (corner == 0 ? 1 : 2); who++) {
                     App app;
                     assert_true(app_init(&app, lesson));
@@ -883,8 +883,9 @@ static void test_sat_number_lines_on_screen(void **s)
                     for (int i = 0; i < sp->r.count; i++) {
                         SatLine ln = lesson_sat_line(sp, c, i);
                         const SatShown *sh = &sp->shown[i];
-                        float lo = sh->zero + ln.shift + (float)(sh->a0 < sh->b0 ? sh->a0 : sh->b0);
-                        float hi = sh->zero + ln.shift + (float)(sh->a1 > sh->b1 ? sh->a1 : sh->b1);
+                        float lo = sh->zero + ln.shift + ln.scale * (float)(sh->a0 < sh->b0 ? sh->a0 : sh->b0);
+                        float hi = sh->zero + ln.shift + ln.scale * (float)(sh->a1 > sh->b1 ? sh->a1 : sh->b1);
+                        scaled += ln.scale < 1.0f;
                         /* both shadows, at the line and where their bars sit */
                         for (int e = 0; e <= 8; e++)
                             for (int side = -1; side <= 1; side++) {
@@ -904,7 +905,7 @@ static void test_sat_number_lines_on_screen(void **s)
                     }
                     app_free(&app);
                 }
-    print_message("%d number lines checked\n", lines);
+    print_message("%d number lines checked, %d drawn smaller to fit\n", lines, scaled);
     assert_true(lines >= 20);
     text_fixture_close(&fx);
 }

@@ -236,13 +236,26 @@ static bool shape_holds(const Shape *s, Vec2 q, float margin)
 
 /* The stretch along dir that axis i's line covers: both shadows, the 0
  * mark, room for the arrow and the end numbers. */
-static void line_span(const SatShown *s, float *t0, float *t1)
+static void line_span(const SatShown *s, float scale, float *t0, float *t1)
 {
     float lo = (float)(s->a0 < s->b0 ? s->a0 : s->b0), hi = (float)(s->a1 > s->b1 ? s->a1 : s->b1);
     lo = fminf(lo, 0.0f);
     hi = fmaxf(hi, 0.0f);
-    *t0 = s->zero + lo - 40.0f;
-    *t1 = s->zero + hi + 56.0f;
+    *t0 = s->zero + scale * lo - 40.0f;
+    *t1 = s->zero + scale * hi + 56.0f;
+}
+
+/* Whether a point of the shadows [c0, c1] on line k (their bars 12 px
+ * either side) is off the visible canvas or under a panel. */
+static bool shadows_hidden(const Panels *pn, Vec2 vlo, Vec2 vhi, Vec2 dir, float c0, float c1, float k)
+{
+    const int N = 20;
+    for (int j = 0; j <= N; j++)
+        for (int b = -1; b <= 1; b++) {
+            Vec2 q = on_line(dir, c0 + (c1 - c0) * (float)j / (float)N, k + 12.0f * (float)b);
+            if (q.x < vlo.x || q.x > vhi.x || q.y < vlo.y || q.y > vhi.y || panels_hold(pn, q)) return true;
+        }
+    return false;
 }
 
 /* How badly the line k sits, its shadows spanning [c0, c1] along dir and
@@ -289,14 +302,15 @@ static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLi
     const Panels pn = hud_panels(c, 8.0f);
     Vec2 vlo, vhi;
     visible_box(c, 12.0f, &vlo, &vhi);
-    SatLine line = { 0.0f, 0.0f, 0.0f, 0.0f };
+    SatLine line = { 0.0f, 0.0f, 0.0f, 0.0f, 1.0f };
     for (int i = 0; i <= upto && i < p->r.count; i++) {
         const SatShown *s = &p->shown[i];
         Vec2 dir = s->dir, perp = { -dir.y, dir.x };
         float t0, t1;
-        line_span(s, &t0, &t1);
-        const float c0 = s->zero + (float)(s->a0 < s->b0 ? s->a0 : s->b0);
-        const float c1 = s->zero + (float)(s->a1 > s->b1 ? s->a1 : s->b1);
+        line.scale = 1.0f;
+        line_span(s, 1.0f, &t0, &t1);
+        float c0 = s->zero + (float)(s->a0 < s->b0 ? s->a0 : s->b0);
+        float c1 = s->zero + (float)(s->a1 > s->b1 ? s->a1 : s->b1);
         Interval pa = shape_project(&p->a, perp), pb = shape_project(&p->b, perp);
         float lo = fminf(pa.min, pb.min), hi = fmaxf(pa.max, pb.max);
         float best = INFINITY;
@@ -322,6 +336,24 @@ static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLi
                                  0.0004f * fabsf(sh) + 0.0004f * fabsf(k - k0);
                     if (cost < best) { best = cost; line.k = k; line.shift = sh; }
                 }
+            /* still hidden in part (two shadows longer than the room left
+             * beside shapes in a corner): drawn smaller, their numbers
+             * still in px, until they are seen whole */
+            static const float SCALES[4] = { 0.7f, 0.5f, 0.35f, 0.25f };
+            for (int m = 0; m < 4 && shadows_hidden(&pn, vlo, vhi, dir, c0 + line.shift, c1 + line.shift, line.k); m++) {
+                const float sc = SCALES[m];
+                line_span(s, sc, &t0, &t1);
+                c0 = s->zero + sc * (float)(s->a0 < s->b0 ? s->a0 : s->b0);
+                c1 = s->zero + sc * (float)(s->a1 > s->b1 ? s->a1 : s->b1);
+                line.scale = sc;
+                best = INFINITY;
+                for (float k = lo - 500.0f; k <= hi + 500.0f; k += 24.0f)
+                    for (float sh = -900.0f; sh <= 900.0f; sh += 30.0f) {
+                        float cost = line_cost(p, &pn, vlo, vhi, dir, c0 + sh, c1 + sh, t0 + sh, t1 + sh, k, out, dirs, i) +
+                                     0.0004f * fabsf(sh) + 0.0004f * fabsf(k - k0);
+                        if (cost < best) { best = cost; line.k = k; line.shift = sh; }
+                    }
+            }
             t0 += line.shift;
             t1 += line.shift;
         }
@@ -501,7 +533,8 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     const float off = level == 2 ? 9.0f : 6.0f;
     const float ka = ln->k + toward * off, kb = ln->k - toward * off;
     const float z = s->zero + ln->shift;   /* where 0 is drawn */
-    const float a0 = z + (float)s->a0, a1 = z + (float)s->a1, b0 = z + (float)s->b0, b1 = z + (float)s->b1;
+    const float sc = ln->scale;   /* drawn px per px: 1, less for shadows too long for the room */
+    const float a0 = z + sc * (float)s->a0, a1 = z + sc * (float)s->a1, b0 = z + sc * (float)s->b0, b1 = z + sc * (float)s->b1;
     if (level == 2) {
         draw_source_edge(c, ax->source == SAT_FROM_B ? &sp->b : &sp->a, ax, LESSON_INK);
         draw_projectors(c, pn, &sp->a, dir, a0, a1, ka, col_a);

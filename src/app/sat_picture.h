@@ -89,7 +89,9 @@ bool lesson_sat_on_key(App *app, void *state, const Binding *b);
  * line through dir * t + perp(dir) * k for t in [t0, t1] (canvas units,
  * t measured along dir from the origin), the value v drawn at
  * t = zero + v + shift (shift 0: in line with the shapes' shadows). */
-typedef struct SatLine { float k, t0, t1, shift; } SatLine;
+/* scale: drawn length per px of the shadows (1; less where two shadows
+ * would not fit on the visible canvas at full length: a shape in a corner) */
+typedef struct SatLine { float k, t0, t1, shift, scale; } SatLine;
 SatLine lesson_sat_line(const SatPicture *p, const Canvas *c, int i);
 /* The walk: earlier axes faint with their result, the axis being tested
  * bold on its number line with its shadows, their projectors and their
