@@ -286,6 +286,15 @@ static bool is_sign_word(const char *s, int from, int to, bool arrow)
     return false;
 }
 
+/* A word that is a negative number: a minus sign or hyphen before a digit. */
+static bool starts_negative(const char *s)
+{
+    if (strncmp(s, "\u2212", 3) == 0) s += 3;
+    else if (*s == '-') s += 1;
+    else return false;
+    return *s >= '0' && *s <= '9';
+}
+
 static float measure_span(Canvas *c, float size, const char *s, int start, int end)
 {
     char buf[1024];
@@ -400,8 +409,10 @@ static int wrap_greedy(Canvas *c, float size, const char *utf8, float max_w, Tex
                 i = next;
                 int after = next;
                 while (after < len && utf8[after] != ' ') after++;
-                /* "x =" / "→" end no line; "= 3" / "≤ r" start none */
-                if (is_sign_word(utf8, word, at, true) || (next < len && is_sign_word(utf8, next, after, false)))
+                /* "x =" / "→" end no line; "= 3" / "≤ r" start none, nor
+                 * does a negative number ("(0,91; −0,42)" stays whole) */
+                if (is_sign_word(utf8, word, at, true) || (next < len && is_sign_word(utf8, next, after, false)) ||
+                    (next < len && starts_negative(utf8 + next)))
                     end = -1;
                 pause = true;
                 word = next;
