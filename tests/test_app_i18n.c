@@ -153,14 +153,13 @@ static const Banned BANNED[] = {
     { "zh-TW", NULL, "轉正", "擺正, one word for upright" },
     { "zh-TW", NULL, "對矩形中心", "繞矩形中心旋轉" },
     { "zh-TW", NULL, "對數", "N 對 (對數 reads as logarithm)" },
-    { "zh-TW", NULL, "檢查", "檢定 / 碰撞檢定, the course's word" },
     { "zh-TW", NULL, "邊帶", "貼邊區" },
     { "zh-TW", NULL, "近邊區", "貼邊區 (近邊區 is a coined word)" },
     { "zh-TW", NULL, "遊樂場", "自由練習 (遊樂場 is an amusement park)" },
     { "zh-TW", NULL, "單純形", "單形 (單純形 is the mainland word)" },
     { "zh-TW", NULL, "閔可夫斯基", "閔考斯基" },
     { "zh-TW", NULL, "平板", "平行帶（slab） (平板 is a tablet)" },
-    { "zh-TW", NULL, "檢測", "檢定, one word for test" },
+    { "zh-TW", NULL, "檢測", "檢查 (one word for a single test)" },
     { "zh-TW", NULL, "推回", "推開, one word" },
     { "zh-TW", NULL, "重設視圖", "重設畫面" },
     { "zh-TW", NULL, "toi", "碰撞時刻" },
@@ -179,7 +178,16 @@ static const Banned BANNED[] = {
     { "vi", NULL, "vùng góc", "vùng đỉnh (góc is an angle)" },
     { "vi", NULL, "kẹp", "giới hạn toạ độ / điểm gần nhất (kẹp is programmer's jargon)" },
     { "vi", NULL, "dải cạnh", "vùng sát cạnh" },
-    { "vi", NULL, "độ sâu", "độ lún, one word for depth" },
+    { "vi", NULL, "độ sâu", "độ chồng lấn, one word for depth" },
+    { "vi", NULL, "lún", "độ chồng lấn (lún is sinking into mud)" },
+    { "vi", NULL, "điểm hỗ trợ", "điểm xa nhất theo hướng d (a calque of support point)" },
+    { "vi", NULL, "khung hình", "nhịp for a tick, lần vẽ for a drawn frame: one word each" },
+    { "vi", NULL, "ô tô", "ô màu nhạt (ô tô is a car)" },
+    { "vi", NULL, "thêm điểm", "thêm chấm trên đồ thị (thêm điểm is adding marks)" },
+    { "vi", NULL, "phím A:", "phím [A]: (A is also a shape)" },
+    { "vi", NULL, "phím B:", "phím [B]: (B is also a shape)" },
+    { "vi", NULL, "trục %d / %d", "trục %d trong %d (1 / 4 reads as a fraction)" },
+    { "vi", NULL, "Bước %d/%d", "Bước %d trên %d (1/2 reads as a fraction)" },
     { "vi", NULL, "toi", "thời điểm chạm" },
     { "vi", NULL, "engine", "chương trình" },
     { "vi", NULL, "bước con", "bước nhỏ" },
@@ -292,6 +300,14 @@ static int term_problems(const char *lang, json_t *cat, json_t *en, bool quiet)
                 problems++;
             }
         }
+        /* 檢定 is hypothesis testing to a Taiwanese teacher: only the
+         * course's whole 碰撞檢定; a single test is 檢查 / 判斷 */
+        if (strcmp(lang, "zh-TW") == 0)
+            for (const char *q = strstr(t, "檢定"); q != NULL; q = strstr(q + 1, "檢定"))
+                if (q - t < 6 || strncmp(q - 6, "碰撞", 6) != 0) {
+                    if (!quiet) print_error("%s: %s says 檢定 alone: use 檢查 / 判斷 (碰撞檢定 as a whole)\n", lang, key);
+                    problems++;
+                }
         char word[64];
         if (vi && shouts(t, word, sizeof word)) {
             if (!quiet) print_error("%s: %s writes \"%s\" in capitals\n", lang, key, word);
@@ -322,7 +338,7 @@ static void test_terms(void **s)
     assert_int_equal(term_problems("vi", bad_vi, en, true), 5);
     json_t *bad_zh = json_pack("{s:s, s:s, s:s}", "lesson9.pairs", "檢定的對數：%lld", "lesson2.title", "三部份",
                                "lesson5.ghost", "轉正後，座標 2,5");
-    assert_int_equal(term_problems("zh-TW", bad_zh, en, true), 5);
+    assert_int_equal(term_problems("zh-TW", bad_zh, en, true), 6);
     json_t *good_vi = json_pack("{s:s, s:s}", "hud.selected", "Đang chọn: %s (MTV 12.5 px, SAT, 4000 hình)", "shape.circle",
                                 "hình tròn");
     assert_int_equal(term_problems("vi", good_vi, en, true), 0);

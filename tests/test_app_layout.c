@@ -489,7 +489,7 @@ static const struct {
 } TERMS[3] = {
     { "en", "depth", "depth: how far", "push", { "how far B must move", "the least push" } },
     { "zh-TW", "重疊深度", "重疊深度：", "要推開", { "才離開 A", "最少的推開距離" } },
-    { "vi", "độ lún", "độ lún: ", "cần đẩy", { "B phải dời", "lần đẩy ít nhất" } },
+    { "vi", "độ chồng lấn", "độ chồng lấn: ", "cần đẩy", { "B phải dời", "lần đẩy ít nhất" } },
 };
 
 static int terms_bare(const DrawLog *g, int l, const char *where, int *seen)

@@ -400,6 +400,17 @@ float measure_hud_text(Canvas *c, float size, const char *utf8)
     return (float)c->dev->text_width(c->font, pxs, utf8) / c->view.fit;
 }
 
+/* The whole window's width, from HUD y top for h (the canvas and the
+ * bands above and below it at 4:3), under an overlay (the help panel): not
+ * a panel of its own, so not logged as one. */
+void draw_hud_shade(Canvas *c, float top, float h, Color col)
+{
+    const float x0 = -c->view.ox / c->view.fit, x1 = ((float)c->view.out_w - c->view.ox) / c->view.fit;
+    Vec2 q[4] = { hud_to_screen(&c->view, (Vec2){ x0, top }), hud_to_screen(&c->view, (Vec2){ x1, top }),
+                  hud_to_screen(&c->view, (Vec2){ x1, top + h }), hud_to_screen(&c->view, (Vec2){ x0, top + h }) };
+    fan_screen(c, q, 4, col);
+}
+
 void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col)
 {
     Vec2 q[4] = { hud_to_screen(&c->view, (Vec2){ x, y }), hud_to_screen(&c->view, (Vec2){ x + w, y }),

@@ -101,27 +101,25 @@ static void draw_help(const App *app, Canvas *c)
         "help.glossary1", "help.glossary2", "help.glossary3",   /* the words the lessons use */
     };
     const int nkeys = (int)(sizeof keys / sizeof keys[0]);
-    /* after the number keys: PageUp / PageDown and every lesson by name,
-     * five lessons a line (one line for all fourteen ran past the six rows
-     * a text may take, and lost the last lessons to "…") */
-    char list[4][512];
+    /* after the number keys: PageUp / PageDown, then every lesson by name,
+     * one line each, its number and its name together (five lessons a line
+     * wrapped a number away from its name: "· 2" / "Circle and box") */
+    enum { LIST_MAX = 24 };
+    char list[LIST_MAX][160];
     int nlist = 0;
-    for (int i = 0; i < lesson_count() && nlist <= 4; i++) {
-        if (i % 5 == 0) {
-            if (nlist == 4) break;
-            snprintf(list[nlist++], sizeof list[0], "%s", i == 0 ? tr("help.lesson_list") : "");
-        }
-        char key[64], *l = list[nlist - 1];
-        size_t len = strlen(l);
+    for (int i = 0; i < lesson_count() && nlist < LIST_MAX; i++) {
+        char key[64];
         snprintf(key, sizeof key, "%s.title", lesson_get(i)->key);
-        snprintf(l + len, sizeof list[0] - len, "%s%d %s", i == 0 ? "  " : i % 5 == 0 ? "" : " · ", i, tr(key));
+        snprintf(list[nlist++], sizeof list[0], "%d  %s", i, tr(key));
     }
-    const char *lines[40];
+    const char *lines[64];
     int n = 0;
-    for (int i = 0; i < nkeys && n < 36; i++) {
+    for (int i = 0; i < nkeys && n < 64 - 1 - nlist; i++) {
         lines[n++] = help_line(c, keys[i]);
-        if (strcmp(keys[i], "help.lessons") == 0)
+        if (strcmp(keys[i], "help.lessons") == 0) {
+            lines[n++] = tr("help.lesson_list");
             for (int k = 0; k < nlist; k++) lines[n++] = list[k];
+        }
     }
     /* sized to its text and centred, above everything else; lines wrap to
      * the canvas. When they do not fit in one column (a language that needs
@@ -133,7 +131,7 @@ static void draw_help(const App *app, Canvas *c)
     for (bool done = false; !done && size >= 10.0f; size -= 1.0f) {
         for (cols = 1; cols <= 2 && !done; cols++) {
             col_w = cols == 1 ? avail : 0.5f * (avail - colgap);
-            int rows[40], total = 0;
+            int rows[64], total = 0;
             for (int i = 0; i < n; i++) {
                 int r = 0;
                 (void)measure_hud_text_wrapped(c, size, col_w, lines[i], &r);
@@ -162,6 +160,10 @@ static void draw_help(const App *app, Canvas *c)
     float wtitle = measure_hud_text_wrapped(c, HUD_TITLE, avail, tr("help.title"), NULL);
     float w = fmaxf(wtitle, wcol[0] + (cols == 2 ? colgap + wcol[1] : 0.0f)) + 56.0f;
     float x = 0.5f * (CANVAS_W - w), y = win_top + fmaxf(4.0f, 0.5f * (win_h - h));
+    /* the scene dimmed behind it, so that nothing reads through around it */
+    Color shade = THEME_HELP;
+    shade.a = 245;
+    draw_hud_shade(c, win_top, win_h, shade);
     draw_hud_box(c, x, y, w, h, THEME_HELP);
     draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
     draw_hud_text(c, (Vec2){ x + 28.0f, y + 14.0f }, HUD_TITLE, THEME_INK, ALIGN_LEFT, tr("help.title"));

@@ -406,6 +406,18 @@ static void draw_over(const App *app, const void *state, Canvas *c)
 
 /* ---- HUD, report, explanation -------------------------------------------- */
 
+/* When B is between a slab's two sides, in words: "for t in [0.250, 0.750]",
+ * or "for every t" when it moves along the slab inside it (-inf .. inf,
+ * never shown to a student as such), "for no t" when never. */
+static void slab_words(const RaySlab *s, char *out, size_t outlen)
+{
+    if (!(s->t_enter <= s->t_exit)) snprintf(out, outlen, "%s", tr("lesson11.t_never"));
+    else if (!isfinite(s->t_enter) && !isfinite(s->t_exit)) snprintf(out, outlen, "%s", tr("lesson11.t_every"));
+    else if (!isfinite(s->t_exit)) snprintf(out, outlen, tr("lesson11.t_from"), (double)s->t_enter);
+    else if (!isfinite(s->t_enter)) snprintf(out, outlen, tr("lesson11.t_until"), (double)s->t_exit);
+    else snprintf(out, outlen, tr("lesson11.t_in"), (double)s->t_enter, (double)s->t_exit);
+}
+
 static int hud(const App *app, const void *state, char lines[][160], int max)
 {
     (void)app;
@@ -426,10 +438,11 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
         const RayRecord *g = &st->rec.grown;
         if (st->rec.feature == SWEEP_START)
             snprintf(lines[n++], 160, tr("lesson11.hud_sweep_start"), st->hit_tick);
-        else
-            snprintf(lines[n++], 160, tr("lesson11.hud_sweep"), st->hit_tick, st->hit_tick + 1,
-                     (double)g->slabs[0].t_enter, (double)g->slabs[0].t_exit, (double)g->slabs[1].t_enter,
-                     (double)g->slabs[1].t_exit);
+        else {
+            char slab[2][64];
+            for (int a = 0; a < 2; a++) slab_words(&g->slabs[a], slab[a], sizeof slab[a]);
+            snprintf(lines[n++], 160, tr("lesson11.hud_sweep"), st->hit_tick, st->hit_tick + 1, slab[0], slab[1]);
+        }
         snprintf(lines[n++], 160, tr("lesson11.hud_toi"), tr(feature_key(st->rec.feature)), (double)st->hit.toi,
                  (double)((float)st->hit_tick + st->hit.toi), (double)st->hit.point.x, (double)st->hit.point.y);
     } else {
