@@ -161,7 +161,7 @@ float draw_hud_text(Canvas *c, Vec2 at, float size, Color col, Align align, cons
 float measure_hud_text(Canvas *c, float size, const char *utf8);
 /* A translucent panel in HUD space (canvas units, not zoomed). */
 void draw_hud_box(Canvas *c, float x, float y, float w, float h, Color col);
-/* The window dimmed from HUD y top for h under an overlay; not a panel
+/* The window covered from HUD y top for h under an overlay; not a panel
  * (not logged). */
 void draw_hud_shade(Canvas *c, float top, float h, Color col);
 

@@ -160,9 +160,10 @@ static void draw_help(const App *app, Canvas *c)
     float wtitle = measure_hud_text_wrapped(c, HUD_TITLE, avail, tr("help.title"), NULL);
     float w = fmaxf(wtitle, wcol[0] + (cols == 2 ? colgap + wcol[1] : 0.0f)) + 56.0f;
     float x = 0.5f * (CANVAS_W - w), y = win_top + fmaxf(4.0f, 0.5f * (win_h - h));
-    /* the scene dimmed behind it, so that nothing reads through around it */
-    Color shade = THEME_HELP;
-    shade.a = 245;
+    /* the scene covered behind it, in the window's colour (opaque: nothing
+     * reads through around the panel, whose edges still show) */
+    Color shade = THEME_OUTSIDE;
+    shade.a = 255;
     draw_hud_shade(c, win_top, win_h, shade);
     draw_hud_box(c, x, y, w, h, THEME_HELP);
     draw_hud_box(c, x, y, w, 4.0f, app_color_accent(app));
