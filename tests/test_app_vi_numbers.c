@@ -34,12 +34,7 @@ static void expect(const char *in, bool comma, const char *want)
     char out[256];
     const char *got = numbers_localize(in, comma, out, sizeof out);
     if (strcmp(got, want) != 0) fail_msg("\"%s\" -> \"%s\", want \"%s\"", in, got, want);
-    /* same bytes but for the minus sign: two more for each */
-    size_t minus = 0;
-    for (const char *m = want; (m = strstr(m, "\u2212")) != NULL; m += 3) minus++;
-    size_t zeros = 0;
-    for (const char *z = in; (z = strstr(z, "-0.00")) != NULL; z++) zeros++;
-    assert_int_equal(strlen(got), strlen(in) + 2 * minus - zeros);
+    assert_int_equal(strlen(got), strlen(in));   /* same bytes: same wrapping */
 }
 
 static void test_rule(void **s)
@@ -47,11 +42,11 @@ static void test_rule(void **s)
     (void)s;
     expect("d = 3.5", true, "d = 3,5");
     expect("C (610, 380)", true, "C (610; 380)");
-    expect("C (610.5, -380.25)", true, "C (610,5; \u2212380,25)");
+    expect("C (610.5, -380.25)", true, "C (610,5; -380,25)");
     expect("x: A [100.0, 300.0]", true, "x: A [100,0; 300,0]");
     expect("[0, 1]", true, "[0; 1]");
-    expect("y [-inf, inf]", true, "y [\u2212inf; inf]");
-    expect("A [-35,\u00a035]   B [-229,\u00a0240]", true, "A [\u221235;\u00a035]   B [\u2212229;\u00a0240]");   /* no-break space */
+    expect("y [-inf, inf]", true, "y [-inf; inf]");
+    expect("A [-35,\u00a035]   B [-229,\u00a0240]", true, "A [-35;\u00a035]   B [-229;\u00a0240]");   /* no-break space */
     expect("vào muộn nhất 0.250, ra sớm nhất 0.750", true, "vào muộn nhất 0,250; ra sớm nhất 0,750");
     expect("nghiệm t₁ = 0.250, t₂ = 0.750", true, "nghiệm t₁ = 0,250; t₂ = 0,750");
     /* words, lists of words and integers in a sentence stay as written */
@@ -61,11 +56,6 @@ static void test_rule(void **s)
     expect("cảnh-0001.txt...", true, "cảnh-0001.txt...");
     expect("1. Hai hình tròn", true, "1. Hai hình tròn");
     expect("3...", true, "3...");
-    /* a hyphen is a minus only before a number, not after a letter or a digit */
-    expect("n (0.91, -0.42), x\u00a0=\u00a0-3", true, "n (0,91; \u22120,42), x\u00a0=\u00a0\u22123");
-    expect("-5 px", true, "\u22125 px");
-    expect("d (-0.00, 1.00), -0.5", true, "d (0,00; 1,00), \u22120,5");   /* printf's negative zero */
-    expect("x-2, 1-2, Ctrl+-, + / -: ok", true, "x-2, 1-2, Ctrl+-, + / -: ok");
     expect("(1.5)", true, "(1,5)");
     /* English and Chinese: untouched */
     expect("d = 3.5, C (610, 380)", false, "d = 3.5, C (610, 380)");

@@ -95,26 +95,6 @@ static bool number_item(const char *s, size_t from, size_t to)
     return digit;
 }
 
-/* s[i] a hyphen used as a minus: before a digit or "inf", not after a
- * letter, a digit or another sign. */
-static bool minus_at(const char *s, size_t i)
-{
-    if (s[i] != '-' || !(is_digit(s[i + 1]) || strncmp(s + i + 1, "inf", 3) == 0)) return false;
-    if (i == 0) return true;
-    const unsigned char p = (unsigned char)s[i - 1];
-    if (p == 0xA0 && i >= 2 && (unsigned char)s[i - 2] == 0xC2) return true;   /* after a no-break space */
-    return !(is_digit((char)p) || (p >= 'A' && p <= 'Z') || (p >= 'a' && p <= 'z') || p >= 0x80 || p == '-' || p == '+' ||
-             p == '.' || p == '_' || p == '/');
-}
-
-/* s from i a number that is zero: "0", "0,00", "0.0" (printf's -0.00). */
-static bool zero_after(const char *s, size_t i)
-{
-    if (s[i] != '0') return false;
-    while (s[i] == '0' || ((s[i] == ',' || s[i] == '.') && is_digit(s[i + 1]))) i++;
-    return !is_digit(s[i]);
-}
-
 const char *numbers_localize(const char *utf8, bool comma, char *out, size_t outlen)
 {
     if (!comma || utf8 == NULL || outlen == 0) return utf8;
@@ -162,26 +142,6 @@ const char *numbers_localize(const char *utf8, bool comma, char *out, size_t out
                 changed = true;
             }
         i = j;
-    }
-    /* -12 -> −12: the minus sign U+2212 (DejaVu Sans has it), not the
-     * hyphen, before a number that does not follow a letter or a digit
-     * ("x-2", "1-2" and "Ctrl+-" stay). Two bytes longer each; left as it
-     * is when out cannot hold it; a negative zero ("-0.00" from printf) loses
- * its sign. Last: the rules above read the hyphen. */
-    size_t minus = 0;
-    for (size_t i = 0; i + 1 < n; i++) minus += minus_at(out, i);
-    char wide[1024];
-    if (minus > 0 && n + 2 * minus < outlen && n + 2 * minus < sizeof wide) {
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (minus_at(out, i) && !zero_after(out, i + 1)) {
-                memcpy(wide + m, "\u2212", 3);
-                m += 3;
-            } else if (!minus_at(out, i)) wide[m++] = out[i];   /* -0,00: 0,00 */
-        }
-        wide[m] = '\0';
-        memcpy(out, wide, m + 1);
-        changed = true;
     }
     return changed ? out : utf8;
 }

@@ -29,10 +29,9 @@ const char *tr(const char *key);
  * formatted. en, zh-TW: unchanged, 3.5 and (610, 380). vi: the decimal
  * comma and the semicolon between the numbers of a pair or an interval,
  * as Vietnamese school books write them: 3,5, (610; 380), [0,25; 0,75],
- * and "t₁ = 0,25; t₂" after a decimal number, and the minus sign − (U+2212)
- * for a negative number's hyphen: (0,91; −0,42). Returns utf8 itself when
- * nothing changes, else out (longer by two bytes for each minus sign; the
- * wrapping measures each row as drawn). --state-out's JSON, scene files and scripts never pass here:
+ * and "t₁ = 0,25; t₂" after a decimal number. Returns utf8 itself when
+ * nothing changes, else out (the same length in bytes: the same line
+ * breaks). --state-out's JSON, scene files and scripts never pass here:
  * they keep the C '.' (and explanations' criteria are English). */
 const char *i18n_numbers(const char *utf8, char *out, size_t outlen);
 /* The rule itself, for any language: comma true writes vi's numbers. */
