@@ -68,6 +68,12 @@ typedef struct Lesson {
     /* What the picture explains (see Explanation), read from the state
      * .prepare filled; false when it explains no pair. */
     bool (*explain)(const App *app, const void *state, Explanation *out);
+    /* A picture the verdict is read from besides the explained pair's
+     * shapes, as one closed outline in canvas units (lesson 12: A - B, then
+     * the origin O), read from the state .prepare filled: the view keeps
+     * it and the pair clear of the panels (render.c, app_fit_picture). Up
+     * to max points; how many. */
+    int (*picture_outline)(const App *app, const void *state, Vec2 *out, int max);
     /* The lesson is about upright boxes: the lab refuses to turn a box
      * (with a status line pointing to lesson 5) and straightens the
      * turned boxes of a scene loaded into it. */

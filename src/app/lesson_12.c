@@ -450,6 +450,17 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     return true;
 }
 
+/* A - B as drawn, then the origin: what the verdict is read from. */
+static int picture_outline(const App *app, const void *state, Vec2 *out, int max)
+{
+    (void)app;
+    const Gjk *g = state;
+    if (!g->ok || max < 2) return 0;
+    int n = outline(g, out, max - 1 < 48 ? max - 1 : 48);
+    out[n++] = ORIGIN;
+    return n;
+}
+
 const Lesson lesson_12 = {
     .key = "lesson12",
     .state_size = sizeof(Gjk),
@@ -463,4 +474,5 @@ const Lesson lesson_12 = {
     .report = report,
     .on_key = on_key,
     .explain = explain,
+    .picture_outline = picture_outline,
 };

@@ -695,13 +695,14 @@ static void draw_loupe(const App *app, const Many *m, Canvas *c)
     Vec2 dst = { 0.0f, 0.0f };
     float z = LOUPE_ZOOM, tw = 0.0f;   /* tw: the panel's width, the caption's if wider */
     char t[160];
-    /* 4x where it fits, else 3x, else none */
-    for (; z >= 3.0f; z -= 1.0f) {
+    /* 4x where it fits, else 3x, else 2x (a 4:3 window's larger text and
+     * the plot left no room for 3x in zh-TW at 1024x768), else none */
+    for (; z >= 2.0f; z -= 1.0f) {
         snprintf(t, sizeof t, tr("lesson9.loupe"), w->selected + 1, (int)z);
         tw = fmaxf(LOUPE_W * z, measure_hud_text(c, PLOT_TICK, t) + 16.0f);
         if (loupe_place(c, at, tw, LOUPE_H * z + cap, &dst)) break;
     }
-    if (z < 3.0f) return;
+    if (z < 2.0f) return;
     const float pw = LOUPE_W * z, ph = LOUPE_H * z;
     Loupe l = { { at.x - 0.5f * LOUPE_W, at.y - 0.5f * LOUPE_H }, { dst.x, dst.y + cap }, z };
     const Color ink = THEME_INK, acc = app_color_accent(app);

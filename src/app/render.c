@@ -7,6 +7,7 @@
 #include "labels.h"
 #include "shape_numbers.h"
 
+#include <math.h>
 #include <string.h>
 
 static void draw_grid(Canvas *c)
@@ -105,6 +106,117 @@ static void draw_shapes(const App *app, Canvas *c)
     }
 }
 
+/* ---- The picture fitted between the panels --------------------------------
+ *
+ * What the verdict is read from: the outlines of the pair the lesson
+ * explains (Lesson.explain) and the lesson's own picture of it
+ * (Lesson.picture_outline: lesson 12's A - B); without an explained pair,
+ * every shape of a small scene. Closed outlines, canvas units, clipped to
+ * the canvas when tested. */
+enum { FIT_POLYS = 16, FIT_PTS = 96 };
+typedef struct FitGeom { Vec2 pts[FIT_POLYS][FIT_PTS]; int n[FIT_POLYS]; int count; } FitGeom;
+
+static void fit_geometry(const App *app, const View *v, FitGeom *g)
+{
+    const World *w = &app->world;
+    const Lesson *L = app_lesson(app);
+    Explanation ex;
+    g->count = 0;
+    if (L->explain != NULL && L->explain(app, app->lesson_state, &ex) && ex.a >= 0 && ex.b >= 0 && ex.a < w->count &&
+        ex.b < w->count) {
+        g->n[g->count] = shape_outline(&w->shapes[ex.a], v, g->pts[g->count], FIT_PTS);
+        g->count++;
+        g->n[g->count] = shape_outline(&w->shapes[ex.b], v, g->pts[g->count], FIT_PTS);
+        g->count++;
+    } else if (w->count <= 12) {
+        for (int i = 0; i < w->count && g->count < FIT_POLYS - 1; i++, g->count++)
+            g->n[g->count] = shape_outline(&w->shapes[i], v, g->pts[g->count], FIT_PTS);
+    }
+    if (L->picture_outline != NULL && g->count < FIT_POLYS) {
+        g->n[g->count] = L->picture_outline(app, app->lesson_state, g->pts[g->count], FIT_PTS);
+        if (g->n[g->count] > 0) g->count++;
+    }
+}
+
+/* Whether any piece of the outlines inside the canvas crosses one of the
+ * n boxes (canvas units, lo/hi pairs). */
+static bool fit_hidden(const FitGeom *g, const Vec2 *lo, const Vec2 *hi, int n, float k, Vec2 centre, Vec2 to)
+{
+    for (int p = 0; p < g->count; p++)
+        for (int i = 0; i < g->n[p]; i++) {
+            Vec2 a = g->pts[p][i], b = g->pts[p][(i + 1) % g->n[p]];
+            float t0 = 0.0f, t1 = 1.0f;
+            if (!segment_clip(a, b, (Vec2){ 0.0f, 0.0f }, (Vec2){ CANVAS_W, CANVAS_H }, &t0, &t1)) continue;
+            Vec2 a1 = { a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0 }, b1 = { a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1 };
+            a1 = (Vec2){ to.x + k * (a1.x - centre.x), to.y + k * (a1.y - centre.y) };
+            b1 = (Vec2){ to.x + k * (b1.x - centre.x), to.y + k * (b1.y - centre.y) };
+            for (int j = 0; j < n; j++) {
+                float s0 = 0.0f, s1 = 1.0f;
+                if (segment_clip(a1, b1, lo[j], hi[j], &s0, &s1)) return true;
+            }
+        }
+    return false;
+}
+
+/* A long lesson panel (a 4:3 window, larger text, a longer language)
+ * covered the shapes or the corner that decides. When a piece of what the
+ * verdict is read from (fit_geometry) lies under one of the HUD's panels
+ * (the boxes hud_draw kept out: [0, panels) of c->keep_out), the world is
+ * shown smaller and moved into the band between the top panels and the
+ * bottom ones, as large as that band lets it (never larger than it was),
+ * as near its place as it can stay: c->view's zoom and pan (an unzoomed
+ * view only: a teacher's zoom is theirs). Otherwise the view is as it
+ * was: a frame where nothing was hidden does not change. */
+static void fit_picture(const App *app, Canvas *c, int panels)
+{
+    View *v = &c->view;
+    if (v->zoom != 1.0f || v->fit <= 0.0f || panels <= 0) return;
+    static FitGeom g;   /* one frame at a time (the lab draws from one thread) */
+    fit_geometry(app, v, &g);
+    if (g.count == 0) return;
+    const float gap = 8.0f;
+    Vec2 lo[CANVAS_MAX_KEEP_OUT], hi[CANVAS_MAX_KEEP_OUT];
+    const float top = view_hud_top(v), bot = view_hud_bottom(v), mid = 0.5f * (top + bot);
+    float band0 = top, band1 = bot;
+    panels = panels < CANVAS_MAX_KEEP_OUT ? panels : CANVAS_MAX_KEEP_OUT;
+    for (int i = 0; i < panels; i++) {
+        const ScreenBox *b = &c->keep_out[i];
+        lo[i] = (Vec2){ (b->x0 - v->ox) / v->fit - gap, (b->y0 - v->oy) / v->fit - gap };
+        hi[i] = (Vec2){ (b->x1 - v->ox) / v->fit + gap, (b->y1 - v->oy) / v->fit + gap };
+        if (0.5f * (lo[i].y + hi[i].y) < mid) band0 = fmaxf(band0, hi[i].y);
+        else band1 = fminf(band1, lo[i].y);
+    }
+    /* hidden: under a panel itself (the gap only keeps the fitted picture off them) */
+    Vec2 plo[CANVAS_MAX_KEEP_OUT], phi[CANVAS_MAX_KEEP_OUT];
+    for (int i = 0; i < panels; i++) {
+        plo[i] = (Vec2){ lo[i].x + gap, lo[i].y + gap };
+        phi[i] = (Vec2){ hi[i].x - gap, hi[i].y - gap };
+    }
+    const Vec2 none = { 0.0f, 0.0f };
+    if (!fit_hidden(&g, plo, phi, panels, 1.0f, none, none)) return;
+    /* the outlines' box on the canvas */
+    Vec2 bl = { CANVAS_W, CANVAS_H }, bh = { 0.0f, 0.0f };
+    for (int p = 0; p < g.count; p++)
+        for (int i = 0; i < g.n[p]; i++) {
+            Vec2 q = g.pts[p][i];
+            q.x = fminf(fmaxf(q.x, 0.0f), CANVAS_W);
+            q.y = fminf(fmaxf(q.y, 0.0f), CANVAS_H);
+            bl = (Vec2){ fminf(bl.x, q.x), fminf(bl.y, q.y) };
+            bh = (Vec2){ fmaxf(bh.x, q.x), fmaxf(bh.y, q.y) };
+        }
+    const float x0 = -v->ox / v->fit, x1 = ((float)v->out_w - v->ox) / v->fit;
+    const float bw = bh.x - bl.x + 2.0f * gap, bhh = bh.y - bl.y + 2.0f * gap;
+    if (band1 - band0 < 40.0f || bw <= 0.0f || bhh <= 0.0f) return;
+    const float k = fminf(1.0f, fminf((x1 - x0) / bw, (band1 - band0) / bhh));
+    const Vec2 centre = { 0.5f * (bl.x + bh.x), 0.5f * (bl.y + bh.y) };
+    /* the box's centre moved only as far as the band asks */
+    const float hx = 0.5f * k * bw, hy = 0.5f * k * bhh;
+    const Vec2 to = { fminf(fmaxf(centre.x, x0 + hx), x1 - hx), fminf(fmaxf(centre.y, band0 + hy), band1 - hy) };
+    /* view_to_screen: W/2 + zoom (p - pan) = to + k (p - centre) */
+    v->zoom = k;
+    v->pan = (Vec2){ centre.x - (to.x - 0.5f * CANVAS_W) / k, centre.y - (to.y - 0.5f * CANVAS_H) / k };
+}
+
 void app_draw(const App *app, Canvas *c)
 {
     /* text sized from the window's height (a 4:3 window: 4/3 of the
@@ -112,10 +224,12 @@ void app_draw(const App *app, Canvas *c)
     c->text_scale = app_text_scale(app) * view_text_boost(&c->view);
     theme_use(app->light);
     canvas_clear(c, THEME_OUTSIDE);
-    draw_grid(c);
     /* the panels go over everything, but their places are known first:
-     * the lesson's labels keep out of them */
+     * the lesson's labels keep out of them, and the picture the verdict is
+     * read from is fitted between them */
     hud_draw(app, c, false);
+    fit_picture(app, c, c->keep_out_count);
+    draw_grid(c);
     const Lesson *L = app_lesson(app);
     /* an open guess question hides the explanation: it states the verdict */
     const bool explain = app->explain && !guess_hides(app);

@@ -29,7 +29,7 @@ void frame_loop_init(FrameLoop *fl, SDL_Window *win, SDL_Renderer *r, Text *text
 void frame_loop_free(FrameLoop *fl) { canvas_free(&fl->canvas); }
 
 /* Window coordinates -> output pixels (high DPI, a device pixel ratio) ->
- * canvas; a drag, a press or a release stays on the canvas. */
+ * canvas, as last drawn; a drag, a press or a release stays on the canvas. */
 static InputEvent mouse_event(const FrameLoop *fl, const App *app, InputKind kind, int x, int y, int button)
 {
     int ww = 1, wh = 1, ow = 1, oh = 1;
@@ -40,7 +40,12 @@ static InputEvent mouse_event(const FrameLoop *fl, const App *app, InputKind kin
     memset(&ev, 0, sizeof ev);
     ev.kind = kind;
     ev.button = button;
-    ev.pos = view_to_canvas(&app->view, s);
+    /* an unzoomed view that the last frame fitted between the panels
+     * (render.c, fit_picture): through the view drawn, what is under the
+     * pointer */
+    const View *drawn = &fl->canvas.view;
+    const bool fitted = drawn->fit > 0.0f && app->view.zoom == 1.0f && drawn->zoom != 1.0f;
+    ev.pos = view_to_canvas(fitted ? drawn : &app->view, s);
     if (app->dragging >= 0 || kind != IN_MOUSE_MOVE) {
         ev.pos.x = ev.pos.x < 0.0f ? 0.0f : ev.pos.x > CANVAS_W ? CANVAS_W : ev.pos.x;
         ev.pos.y = ev.pos.y < 0.0f ? 0.0f : ev.pos.y > CANVAS_H ? CANVAS_H : ev.pos.y;
