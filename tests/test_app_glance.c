@@ -123,6 +123,9 @@ static int covers_number_line(const SatPicture *sp, int i, const char *where)
     int bad = 0;
     for (int l = 0; l < F.c.label_count; l++) {
         ScreenBox b = F.c.labels[l];
+        /* in canvas units, as the line is (the frame may fit the picture between the panels: render.c) */
+        const Vec2 lo = view_to_canvas(&F.c.view, (Vec2){ b.x0, b.y0 }), hi = view_to_canvas(&F.c.view, (Vec2){ b.x1, b.y1 });
+        b = (ScreenBox){ lo.x, lo.y, hi.x, hi.y, b.r };
         bool on_line = box_hits_band(b, s->dir, ln.t0, ln.t1 - 14.0, ln.k, 2.5);
         const double sc = ln.scale;   /* the shadows drawn smaller where they would not fit */
         bool on_bars = box_hits_band(b, s->dir, z + sc * s->a0, z + sc * s->a1, ln.k + toward * off, half) ||
@@ -130,7 +133,7 @@ static int covers_number_line(const SatPicture *sp, int i, const char *where)
         if (on_line || on_bars) {
             char name[16] = "";
             sp->names(NULL, &sp->r.axes[i], name, NULL);
-            print_message("%s: label \"%s\" covers axis %s's %s\n", where, label_text(b), name,
+            print_message("%s: label \"%s\" covers axis %s's %s\n", where, label_text(F.c.labels[l]), name,
                           on_bars ? "shadows" : "line");
             bad++;
         }
@@ -768,7 +771,7 @@ static void test_lesson4_numbers_and_legend_match_picture(void **state)
                 for (int i = 0; i < F.log.text_count; i++) {
                     const DrawnText *t = &F.log.texts[i];
                     if (t->hud || strcmp(t->text, names[k]) != 0) continue;
-                    const float mid = view_to_canvas(&app.view, (Vec2){ 0.5f * (t->box.x0 + t->box.x1), 0.5f * (t->box.y0 + t->box.y1) }).y;
+                    const float mid = view_to_canvas(&F.c.view, (Vec2){ 0.5f * (t->box.x0 + t->box.x1), 0.5f * (t->box.y0 + t->box.y1) }).y;
                     legends++;
                     if (fabsf(mid - bar_y[k]) >= fabsf(mid - bar_y[1 - k])) {
                         print_message("%s: \"%s\" at y %.0f, nearer %c's bar (y %.0f) than its own (y %.0f)\n", where, t->text,
@@ -829,8 +832,8 @@ static void test_lesson13_arrows_and_depths_match(void **state)
                 /* the arrow (its halo, a line labels avoid) from the
                  * centre 80 px along n, as the HUD prints n */
                 const Vec2 o = normal_start(to, nn, jvec(so, "motion"));
-                const Vec2 s0 = view_to_screen(&app.view, o);
-                const Vec2 s1 = view_to_screen(&app.view, (Vec2){ o.x + 80.0f * nn.x, o.y + 80.0f * nn.y });
+                const Vec2 s0 = view_to_screen(&F.c.view, o);
+                const Vec2 s1 = view_to_screen(&F.c.view, (Vec2){ o.x + 80.0f * nn.x, o.y + 80.0f * nn.y });
                 bool along = false;
                 for (int i = 0; i < F.c.line_count; i++) {
                     const AvoidLine *ln = &F.c.lines[i];

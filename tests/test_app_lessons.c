@@ -510,17 +510,22 @@ static void test_lesson1_tiny_circle_seen(void **s)
     SDL_RenderFlush(r);
     const Color fill = app.world.colliding[0] ? app_color_hit(&app) : app_color_free(&app), acc = app_color_accent(&app);
     int own = 0, ring = 0;
-    for (int y = (int)tiny.center.y - 16; y <= (int)tiny.center.y + 16; y++)
-        for (int x = (int)tiny.center.x - 16; x <= (int)tiny.center.x + 16; x++) {
+    /* where the frame drew it (the huge circle's top under the panel: the
+     * picture drawn smaller, render.c) */
+    const Vec2 at = view_to_screen(&c->view, tiny.center);
+    const float rs = tiny.radius * view_scale(&c->view);
+    print_message("tiny circle drawn at (%.0f, %.0f), radius %.1f px\n", (double)at.x, (double)at.y, (double)rs);
+    for (int y = (int)at.y - 16; y <= (int)at.y + 16; y++)
+        for (int x = (int)at.x - 16; x <= (int)at.x + 16; x++) {
             const Uint8 *px = (const Uint8 *)surf->pixels + y * surf->pitch + x * 4;
-            float dx = (float)x + 0.5f - tiny.center.x, dy = (float)y + 0.5f - tiny.center.y, d = sqrtf(dx * dx + dy * dy);
+            float dx = (float)x + 0.5f - at.x, dy = (float)y + 0.5f - at.y, d = sqrtf(dx * dx + dy * dy);
             int da = abs(px[0] - acc.r) + abs(px[1] - acc.g) + abs(px[2] - acc.b);
             /* its colour's hue (the fill or its lighter outline): the
              * channel that leads in it leads here too, by a margin */
             int lead = fill.g >= fill.r && fill.g >= fill.b ? 1 : fill.r >= fill.b ? 0 : 2;
             bool hue = px[lead] > px[(lead + 1) % 3] + 30 && px[lead] > px[(lead + 2) % 3] + 30;
-            if (d < tiny.radius + 1.0f && hue) own++;
-            if (d > tiny.radius + 6.0f && d < tiny.radius + 14.0f && da < 60) ring++;
+            if (d < rs + 1.0f && hue) own++;
+            if (d > rs + 6.0f && d < rs + 14.0f && da < 60) ring++;
         }
     print_message("tiny circle: %d pixels of its own colour, %d of the ring around it\n", own, ring);
     assert_true(own >= 4);
@@ -891,6 +896,7 @@ static void test_sat_number_lines_on_screen(void **s)
                             for (int side = -1; side <= 1; side++) {
                                 float t = lo + (hi - lo) * (float)e / 8.0f, k = ln.k + 10.0f * (float)side;
                                 Vec2 q = { sh->dir.x * t - sh->dir.y * k, sh->dir.y * t + sh->dir.x * k };
+                                q = view_to_screen(&c->view, q);   /* as drawn (render.c may fit the picture) */
                                 bool bad = q.x < 0.0f || q.x > CANVAS_W || q.y < 0.0f || q.y > CANVAS_H;
                                 for (int b = 0; b < c->keep_out_count && !bad; b++) {
                                     ScreenBox bx = c->keep_out[b];

@@ -104,7 +104,7 @@ static int missing_numbers(const Frame *f, const App *app, const char *where, in
     assert_non_null(named);
     int names = read_names(f, app, named, where);
     if (names_out != NULL) *names_out = names;
-    const View *v = &app->view;
+    const View *v = &f->c.view;   /* as drawn (render.c may fit the picture between the panels) */
     const ScreenBox screen = { 0.0f, 0.0f, (float)v->out_w, (float)v->out_h, 0.0f };
     /* the HUD's lines are 21 to 24 canvas px; a number is no smaller */
     const float min_px = floorf(21.0f * v->fit * app_text_scale(app));

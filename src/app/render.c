@@ -171,6 +171,7 @@ static void fit_picture(const App *app, Canvas *c, int panels)
 {
     View *v = &c->view;
     if (v->zoom != 1.0f || v->fit <= 0.0f || panels <= 0) return;
+    if (view_hud_top(v) > -1.0f) return;   /* for now windows taller than 16:9 (4:3) only */
     static FitGeom g;   /* one frame at a time (the lab draws from one thread) */
     fit_geometry(app, v, &g);
     if (g.count == 0) return;
