@@ -206,7 +206,11 @@ static void fit_picture(const App *app, Canvas *c, int panels)
             bh = (Vec2){ fmaxf(bh.x, q.x), fmaxf(bh.y, q.y) };
         }
     const float x0 = -v->ox / v->fit, x1 = ((float)v->out_w - v->ox) / v->fit;
-    const float bw = bh.x - bl.x + 2.0f * gap, bhh = bh.y - bl.y + 2.0f * gap;
+    /* a label's row above and below it: the lesson's labels need room
+     * beside the picture too (lesson 2 F2, vi, 125 %: the zone label went
+     * under the panel when the pair filled the band) */
+    const float row = text_size(c, 24.0f) * 1.3f;
+    const float bw = bh.x - bl.x + 2.0f * gap, bhh = bh.y - bl.y + 2.0f * (gap + row);
     if (band1 - band0 < 40.0f || bw <= 0.0f || bhh <= 0.0f) return;
     const float k = fminf(1.0f, fminf((x1 - x0) / bw, (band1 - band0) / bhh));
     const Vec2 centre = { 0.5f * (bl.x + bh.x), 0.5f * (bl.y + bh.y) };
