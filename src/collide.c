@@ -299,6 +299,9 @@ bool shape_prepare(const Shape *s, PreparedShape *out)
             // a rectangle's cos/sin, corners and 2 axes; a polygon's origin,
             // winding and unit normals: what every pair would build
             hull_from_shape(&out->hull, s);
+            // and how far back it reaches on each edge normal (once here,
+            // where each pair would look it up)
+            hull_cache_backs(&out->hull);
         }
     }
     return valid;

@@ -291,6 +291,8 @@ typedef struct ShapeHull {
     bool corners;                    /* v holds the vertices */
     bool point;                      /* every vertex equal */
     bool reversed;                   /* clockwise as given: normals negated */
+    bool backs;                      /* lo[k] holds edge k's far end too
+                                        (shape_prepare: hull_cache_backs) */
     int flat_edge;                   /* a flat polygon: the edge along it */
     CollideRot q;                    /* rectangle: its rotation */
     Vec2 half;                       /* rectangle: its half extents */

@@ -26,6 +26,7 @@ static inline HULL_INLINE void hull_rect_axes(Hull *h, Rect r)
     h->back_ub = 0.0f;
     h->point = false;
     h->reversed = false;
+    h->backs = false;
     h->flat_edge = 0;
 }
 
@@ -225,10 +226,18 @@ void hull_from_poly(Hull *h, const Poly *p)
     h->corners = true;
     h->is_rect = false;
     h->point = false;
+    h->backs = false;
     h->q = rot_make(0.0f);
     h->half = vec2_make(0.0f, 0.0f);
     h->flat_edge = 0;
     h->axis_count = n;
+    // the normals past the last edge zeroed: the four-wide edge loop
+    // (sat.c) reads them in lanes it then masks out (a flat polygon's own
+    // axis goes to index n below)
+    for (int k = n; k < POLY_MAX_VERTS; ++k) {
+        h->n[k] = vec2_make(0.0f, 0.0f);
+        h->hi[k] = 0.0f;
+    }
     float len_sq[POLY_MAX_VERTS];
     float longest = 0.0f;
     int longest_edge = 0;
@@ -251,5 +260,18 @@ void hull_from_shape(Hull *h, const Shape *s)
         hull_from_rect(h, s->rect);
     } else {
         hull_from_poly(h, &s->poly);
+    }
+}
+
+void hull_cache_backs(Hull *h)
+{
+    if (!h->is_rect) {
+        // the edge normals only (a flat polygon's own axis keeps its lo;
+        // a point has no edge normal)
+        int edges = h->axis_count < h->count ? h->axis_count : h->count;
+        for (int k = 0; k < edges; ++k) {
+            h->lo[k] = hull_back(h, h->n[k]);
+        }
+        h->backs = true;
     }
 }

@@ -132,6 +132,9 @@ static inline void rect_local_corners(Rot q, Vec2 half, Vec2 out[4])
 ///   point       every vertex equal: the one axis is towards the other
 ///               shape, per pair
 ///   reversed    clockwise as given: normals negated
+///   backs       lo[k] holds hull_back on edge normal k as well (a hull
+///               kept for many pairs: hull_cache_backs), so a test reads
+///               it instead of looking it up
 ///   flat_edge   a flat polygon: the edge along its direction (axis
 ///               count - 1)
 ///   q, half     rectangle: its rotation and half extents
@@ -195,5 +198,8 @@ void hull_from_rect_axes(Hull *h, Rect r);
 void hull_from_poly(Hull *h, const Poly *p);
 /// The hull of a valid rect or poly shape (not a circle).
 void hull_from_shape(Hull *h, const Shape *s);
+/// Every edge normal's far end (hull_back) into lo, for a hull that meets
+/// many shapes (shape_prepare): a quadratic pass, once.
+void hull_cache_backs(Hull *h);
 
 #endif /* HULL_H */

@@ -1483,6 +1483,55 @@ static void test_circle_beyond_collinear_edge(void **state)
     }
 }
 
+/// Equal ways out on several axes: the contact takes the first of them in
+/// test order (a's edges from edge 0, then b's), whichever path decides
+/// (shapes_collide, prepared_collide: four edges at a time where SSE2 is
+/// there) and whatever the winding. A square given with its edge midpoints
+/// as vertices (8 edges, two blocks of four), centred on a circle or on a
+/// copy of itself: every edge has the same way out.
+static void test_first_of_equal_ways(void **state)
+{
+    (void)state;
+    Poly ccw = { 8, { { 0, 0 }, { 1, 0 }, { 2, 0 }, { 2, 1 }, { 2, 2 }, { 1, 2 }, { 0, 2 }, { 0, 1 } } };
+    Poly cw = poly_reversed(ccw);
+    // edge 0's outward normal: (0, -1) as given; reversed, edge 0 runs
+    // from (0, 1) to (0, 2): (-1, 0)
+    const Poly *polys[2] = { &ccw, &cw };
+    const Vec2 edge0[2] = { { 0.0f, -1.0f }, { -1.0f, 0.0f } };
+    for (int w = 0; w < 2; ++w) {
+        Shape c = shape_circle(circle(1.0f, 1.0f, 0.5f));
+        Shape p = shape_poly(*polys[w]);
+        Shape q = shape_poly(*polys[w]);
+        PreparedShape pc;
+        PreparedShape pp;
+        PreparedShape pq;
+        assert_true(shape_prepare(&c, &pc));
+        assert_true(shape_prepare(&p, &pp));
+        assert_true(shape_prepare(&q, &pq));
+        // circle first: the polygon owns the axis, b moves along -n
+        Contact k = SENTINEL;
+        Contact kp = SENTINEL;
+        assert_true(shapes_collide(&c, &p, &k));
+        assert_true(prepared_collide(&pc, &pp, &kp));
+        assert_true(memcmp(&k, &kp, sizeof k) == 0);
+        assert_vec_near(k.normal, -edge0[w].x, -edge0[w].y, 0.0f);
+        assert_float_equal(k.depth, 1.5f, 0.0f);
+        // polygon first: along n
+        assert_true(shapes_collide(&p, &c, &k));
+        assert_true(prepared_collide(&pp, &pc, &kp));
+        assert_true(memcmp(&k, &kp, sizeof k) == 0);
+        assert_vec_near(k.normal, edge0[w].x, edge0[w].y, 0.0f);
+        assert_float_equal(k.depth, 1.5f, 0.0f);
+        // the square on itself: a's edge 0 before every other edge of
+        // a and of b (all with way 2)
+        assert_true(shapes_collide(&p, &q, &k));
+        assert_true(prepared_collide(&pp, &pq, &kp));
+        assert_true(memcmp(&k, &kp, sizeof k) == 0);
+        assert_vec_near(k.normal, edge0[w].x, edge0[w].y, 0.0f);
+        assert_float_equal(k.depth, 2.0f, 0.0f);
+    }
+}
+
 static void test_tiny_scales(void **state)
 {
     (void)state;
@@ -1587,6 +1636,7 @@ int main(void)
         cmocka_unit_test(test_fast_paths),
         cmocka_unit_test(test_tiny_scales),
         cmocka_unit_test(test_circle_beyond_collinear_edge),
+        cmocka_unit_test(test_first_of_equal_ways),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
