@@ -367,9 +367,9 @@ static inline bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Sh
     if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE) {
         hit = pair_circle_circle_valid(a->circle, b->circle, contact);
     } else if (a->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(a->circle, hb, true, contact, NULL);
+        hit = sat_circle_polygon(&a->circle, hb, true, contact, NULL);
     } else if (b->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(b->circle, ha, false, contact, NULL);
+        hit = sat_circle_polygon(&b->circle, ha, false, contact, NULL);
     } else {
         hit = sat_polygons(ha, hb, contact, NULL);
     }

@@ -63,7 +63,7 @@ bool sat_report(const Shape *a, const Shape *b, SatReport *out)
             bool circle_first = a->kind == SHAPE_CIRCLE;
             Hull h;
             hull_from_shape(&h, circle_first ? b : a);
-            (void)sat_circle_polygon(circle_first ? a->circle : b->circle, &h, circle_first, &contact, &rep);
+            (void)sat_circle_polygon(circle_first ? &a->circle : &b->circle, &h, circle_first, &contact, &rep);
         } else {
             Hull ha;
             Hull hb;

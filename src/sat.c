@@ -25,8 +25,10 @@
    and with them. */
 #if defined(__GNUC__)
 #define SAT_INLINE static inline __attribute__((always_inline))
+#define SAT_NOINLINE __attribute__((noinline))
 #else
 #define SAT_INLINE static inline
+#define SAT_NOINLINE
 #endif
 
 /* ---- One axis -------------------------------------------------------- */
@@ -478,7 +480,7 @@ SAT_INLINE bool sat_side(const Hull *own, const Hull *other, Vec2 d, bool own_is
 /// (|dot|): a gap when |s| > r_own + r_other. At angle 0 these are exactly
 /// the numbers of the interval test (collide_aabb_aabb). All 4 every time:
 /// a stop at the first gap saves instructions but mispredicts.
-static bool sat_rects(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
+SAT_INLINE bool sat_rects(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
 {
     if (rec == NULL && a->q.s == 0.0f && b->q.s == 0.0f && a->q.c == 1.0f && b->q.c == 1.0f) {
         return sat_upright_rects(a->origin, a->half, b->origin, b->half, contact);
@@ -537,11 +539,11 @@ static bool sat_polygons_verdict(const Hull *a, const Hull *b)
     return !gap;
 }
 
-bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
+/// The pairs with a polygon: apart from sat_polygons (as sat_rects), so
+/// that neither kind of pair pays for the other's frame and saved
+/// registers: sat_polygons only picks one.
+static SAT_NOINLINE bool sat_polygons_hulls(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
 {
-    if (a->is_rect && b->is_rect) {
-        return sat_rects(a, b, contact, rec);
-    }
     if (contact == NULL && rec == NULL) {
         return sat_polygons_verdict(a, b);
     }
@@ -564,6 +566,30 @@ bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec
         gap |= sat_side(b, a, vec2_neg(d), false, &best, &index, rec);
     }
     return sat_finish(!gap, &best, contact, rec);
+}
+
+/// Two rectangles, without and with the recorder, each its own function.
+static SAT_NOINLINE bool sat_rects_fast(const Hull *a, const Hull *b, Contact *contact)
+{
+    return sat_rects(a, b, contact, NULL);
+}
+
+static SAT_NOINLINE bool sat_rects_record(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
+{
+    return sat_rects(a, b, contact, rec);
+}
+
+bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec)
+{
+    bool hit = false;
+    if (!(a->is_rect && b->is_rect)) {
+        hit = sat_polygons_hulls(a, b, contact, rec);
+    } else if (rec == NULL) {
+        hit = sat_rects_fast(a, b, contact);
+    } else {
+        hit = sat_rects_record(a, b, contact, rec);
+    }
+    return hit;
 }
 
 /* ---- Circle against a polygon or rectangle --------------------------- */
@@ -795,29 +821,25 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
     return gap;
 }
 
-#if defined(__GNUC__)
-#define SAT_NOINLINE __attribute__((noinline))
-#else
-#define SAT_NOINLINE
-#endif
 
 /// The three uses of sat_circle_poly, each its own function, as for the
 /// rectangle below: the hull owns every axis; it is shape a unless the
-/// circle comes first (`own_is_a`).
-static SAT_NOINLINE bool circle_poly_verdict(Circle c, const Hull *h)
+/// circle comes first (`own_is_a`). sat.h's sat_circle_polygon picks one
+/// inline, so that a caller reaches the test in one call.
+SAT_NOINLINE bool sat_circle_poly_verdict(Circle c, const Hull *h)
 {
     // the yes/no path: which shape is a does not matter
     return !sat_circle_poly(c, h, true, NULL, NULL);
 }
 
-static SAT_NOINLINE bool circle_poly_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
+SAT_NOINLINE bool sat_circle_poly_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
 {
     SatBest best = best_none();
     bool gap = sat_circle_poly(c, h, own_is_a, &best, NULL);
     return sat_finish(!gap, &best, contact, NULL);
 }
 
-static SAT_NOINLINE bool circle_poly_record(Circle c, const Hull *h, bool own_is_a, Contact *contact, SatReport *rec)
+SAT_NOINLINE bool sat_circle_poly_record(Circle c, const Hull *h, bool own_is_a, Contact *contact, SatReport *rec)
 {
     SatBest best = best_none();
     rec_begin(rec);
@@ -825,58 +847,27 @@ static SAT_NOINLINE bool circle_poly_record(Circle c, const Hull *h, bool own_is
     return sat_finish(!gap, &best, contact, rec);
 }
 
-bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec)
-{
-    bool hit = false;
-    if (h->is_rect) {
-        // a rectangle: its frame is all the closed form reads
-        hit = sat_circle_box(c, h->origin, h->q, h->half, circle_first, contact, rec);
-    } else if (rec != NULL) {
-        hit = circle_poly_record(c, h, !circle_first, contact, rec);
-    } else if (contact != NULL) {
-        hit = circle_poly_contact(c, h, !circle_first, contact);
-    } else {
-        hit = circle_poly_verdict(c, h);
-    }
-    return hit;
-}
-
-
 /// The three uses of sat_circle_rect, each its own function: the yes/no
 /// and contact paths then carry none of the recorder's registers.
-static SAT_NOINLINE bool circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half)
+SAT_NOINLINE bool sat_circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half)
 {
     return !sat_circle_rect(c, center, q, half, true, NULL, NULL);
 }
 
-static SAT_NOINLINE bool circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact)
+SAT_NOINLINE bool sat_circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact)
 {
     SatBest best = best_none();
     bool gap = sat_circle_rect(c, center, q, half, own_is_a, &best, NULL);
     return sat_finish(!gap, &best, contact, NULL);
 }
 
-static SAT_NOINLINE bool circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
-                                           SatReport *rec)
+SAT_NOINLINE bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
+                                        SatReport *rec)
 {
     SatBest best = best_none();
     rec_begin(rec);
     bool gap = sat_circle_rect(c, center, q, half, own_is_a, &best, rec);
     return sat_finish(!gap, &best, contact, rec);
-}
-
-bool sat_circle_box(Circle c, Vec2 center, Rot q, Vec2 half, bool circle_first, Contact *contact, SatReport *rec)
-{
-    // the hull owns every axis; it is shape a unless the circle comes first
-    bool hit = false;
-    if (rec != NULL) {
-        hit = circle_box_record(c, center, q, half, !circle_first, contact, rec);
-    } else if (contact != NULL) {
-        hit = circle_box_contact(c, center, q, half, !circle_first, contact);
-    } else {
-        hit = circle_box_verdict(c, center, q, half);
-    }
-    return hit;
 }
 
 bool sat_circle_rect_shape(Circle c, const Rect *r, bool circle_first, Contact *contact)

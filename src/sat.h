@@ -19,14 +19,56 @@
 /// b) on a hit when not NULL; records into `rec` when not NULL.
 bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec);
 
-/// Circle against a rect or poly hull. `circle_first`: the circle is shape a
-/// (the contact points from the circle towards the hull), else shape b.
-bool sat_circle_polygon(Circle c, const Hull *h, bool circle_first, Contact *contact, SatReport *rec);
+/// The circle tests' three uses each (sat.c): yes/no, with the contact,
+/// with the recorder; the hull owns every axis, and is shape a when
+/// `own_is_a`. Reached through the two dispatchers below.
+bool sat_circle_poly_verdict(Circle c, const Hull *h);
+bool sat_circle_poly_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact);
+bool sat_circle_poly_record(Circle c, const Hull *h, bool own_is_a, Contact *contact, SatReport *rec);
+bool sat_circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half);
+bool sat_circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact);
+bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
+                           SatReport *rec);
 
 /// Circle against a rectangle given by its frame (centre, rotation, half
 /// extents): what sat_circle_polygon does for a rectangle's hull, to the
-/// bit, without building one (shapes_collide's circle-rect pairs).
-bool sat_circle_box(Circle c, Vec2 center, Rot q, Vec2 half, bool circle_first, Contact *contact, SatReport *rec);
+/// bit, without building one (shapes_collide's circle-rect pairs). Inline,
+/// as sat_circle_polygon: a caller whose contact and recorder are known
+/// reaches the test in one call.
+static inline bool sat_circle_box(Circle c, Vec2 center, Rot q, Vec2 half, bool circle_first, Contact *contact,
+                                  SatReport *rec)
+{
+    bool hit = false;
+    if (rec != NULL) {
+        hit = sat_circle_box_record(c, center, q, half, !circle_first, contact, rec);
+    } else if (contact != NULL) {
+        hit = sat_circle_box_contact(c, center, q, half, !circle_first, contact);
+    } else {
+        hit = sat_circle_box_verdict(c, center, q, half);
+    }
+    return hit;
+}
+
+/// Circle against a rect or poly hull. `circle_first`: the circle is shape a
+/// (the contact points from the circle towards the hull), else shape b.
+/// (The circle by address: a copy, as a parameter of an inline function,
+/// goes through the stack.)
+static inline bool sat_circle_polygon(const Circle *c, const Hull *h, bool circle_first, Contact *contact,
+                                      SatReport *rec)
+{
+    bool hit = false;
+    if (h->is_rect) {
+        // a rectangle: its frame is all the closed form reads
+        hit = sat_circle_box(*c, h->origin, h->q, h->half, circle_first, contact, rec);
+    } else if (rec != NULL) {
+        hit = sat_circle_poly_record(*c, h, !circle_first, contact, rec);
+    } else if (contact != NULL) {
+        hit = sat_circle_poly_contact(*c, h, !circle_first, contact);
+    } else {
+        hit = sat_circle_poly_verdict(*c, h);
+    }
+    return hit;
+}
 
 /// The same for a valid Rect (its rotation made here): shapes_collide's
 /// circle-rect pairs, which so carry no trigonometry of their own.
