@@ -68,8 +68,11 @@ static int read_names(const Frame *f, const App *app, bool *named, const char *w
         const char *t = f->log->texts[i].text;
         size_t tl = strlen(t);
         if (len + tl + 2 >= sizeof all) break;
-        memcpy(all + len, t, tl);
-        len += tl;
+        /* a no-break space read as a space: "hình\u00a0tròn\u00a01" names circle 1 */
+        for (size_t j = 0; j < tl; j++) {
+            if ((unsigned char)t[j] == 0xC2 && (unsigned char)t[j + 1] == 0xA0) { all[len++] = ' '; j++; }
+            else all[len++] = t[j];
+        }
         all[len++] = ' ';
         all[len] = '\0';
     }
@@ -166,7 +169,10 @@ static void numbers_frame(App *app, const TextWalkAt *at, void *arg)
     int k = 0;
     if (missing_numbers(nw->f, app, where, &k) > 0) nw->failed++;
     /* the selected shape is named in every lesson of a few shapes */
-    if (app->world.count <= 200 && app->world.selected >= 0) assert_true(k >= 1);
+    /* (but a lesson's handle, lesson 10's O and E, is named for what it is) */
+    const Lesson *L = app_lesson(app);
+    const bool handle = L->handle_name != NULL && L->handle_name(app, app->world.selected) != NULL;
+    if (app->world.count <= 200 && app->world.selected >= 0 && !handle) assert_true(k >= 1);
     nw->names += k;
 }
 

@@ -178,7 +178,7 @@ static void test_glossary_read(void **s)
     print_message("%d Chinese terms in GLOSSARY.md\n", term_count);
     assert_true(term_count >= 40);
     bool found = false;
-    for (int k = 0; k < term_count; k++) found = found || strcmp(terms[k], "碰撞檢定") == 0;
+    for (int k = 0; k < term_count; k++) found = found || strcmp(terms[k], "碰撞偵測") == 0;
     assert_true(found);
 }
 
@@ -187,9 +187,9 @@ static void test_checks_can_fail(void **s)
 {
     (void)s;
     load_glossary_terms();
-    char split[2][160] = { "兩個圖形的碰撞", "檢定很簡單" };
+    char split[2][160] = { "兩個圖形的碰撞", "偵測很簡單" };
     assert_int_equal(check_lines("zh-TW", "made up", split, 2), 1);
-    char whole[2][160] = { "兩個圖形的", "碰撞檢定很簡單" };
+    char whole[2][160] = { "兩個圖形的", "碰撞偵測很簡單" };
     assert_int_equal(check_lines("zh-TW", "made up", whole, 2), 0);
     char arrow[2][160] = { "Có khe hở trên một trục →", "tách rời" };
     assert_int_equal(check_lines("vi", "made up", arrow, 2), 1);
@@ -220,7 +220,7 @@ static void test_wrapper(void **s)
         if (strcmp(LANGS[l], "zh-TW") == 0 && !text_has_cjk(f.text)) continue;
         assert_true(i18n_set_language(LANGS[l], err, sizeof err));
         static const char *const TEXTS[] = {
-            "對每一對圖形做碰撞檢定，找出隔開兩個圖形的直線；若找不到，兩個圖形就重疊，要推開的最小平移向量是最短的那一個。",
+            "對每一對圖形做碰撞偵測，找出隔開兩個圖形的直線；若找不到，兩個圖形就重疊，要推開的最小平移向量是最短的那一個。",
             "O nằm trong A − B → va chạm, còn khoảng cách 12.5 → tách rời: cùng kết luận = cùng màu",
             "Each pair gets the test its two kinds need → the verdict = the colours",
         };

@@ -6,6 +6,7 @@
 #include "labels.h"
 #include "i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -199,17 +200,27 @@ void hud_draw(const App *app, Canvas *c, bool draw)
     if (show_sel) {
         const Body *b = &w->bodies[w->selected];
         const bool hide = guess_hides(app);
+        /* a lesson's own handle (lesson 10's O and E): named for what it is */
+        const char *handle = L->handle_name != NULL ? L->handle_name(app, w->selected) : NULL;
+        const char *kind = kind_name(b->kind);
         sc[0] = hide ? THEME_INK : w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
-        snprintf(l1, sizeof l1, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
+        snprintf(l1, sizeof l1, tr("hud.selected"), kind, w->selected + 1, w->count,
                  hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
-        snprintf(l3, sizeof l3, tr("hud.selected"), kind_name(b->kind), w->selected + 1, w->count,
+        snprintf(l3, sizeof l3, tr("hud.selected"), kind, w->selected + 1, w->count,
                  tr(!hide && w->colliding[w->selected] ? "hud.free" : "hud.colliding"));
-        if (b->kind == SHAPE_CIRCLE)
+        if (handle != NULL) {
+            sc[0] = THEME_INK;
+            snprintf(l1, sizeof l1, tr("hud.selected_handle"), tr(handle));
+            snprintf(l3, sizeof l3, "%s", l1);
+            snprintf(l2, sizeof l2, tr("hud.point_info"), (double)b->pos.x, (double)b->pos.y);
+        } else if (b->kind == SHAPE_CIRCLE)
             snprintf(l2, sizeof l2, tr("hud.circle_info"), (double)b->pos.x, (double)b->pos.y, (double)b->radius);
         else if (b->kind == SHAPE_RECT)
             snprintf(l2, sizeof l2, tr("hud.rect_info"), (double)b->pos.x, (double)b->pos.y,
                      (double)(2.0f * b->half.x), (double)(2.0f * b->half.y), (double)(b->angle / RAD_PER_DEG));
-        else
+        else if (fabsf(b->angle / RAD_PER_DEG) < 0.05f)   /* a polygon's tilt is in its vertices: none to print */
+            snprintf(l2, sizeof l2, tr("hud.poly_info_still"), (double)b->pos.x, (double)b->pos.y, b->count);
+        else   /* how far Q / E or the wheel turned it from its vertices */
             snprintf(l2, sizeof l2, tr("hud.poly_info"), (double)b->pos.x, (double)b->pos.y, b->count,
                      (double)(b->angle / RAD_PER_DEG));
     }

@@ -74,6 +74,10 @@ typedef struct Lesson {
      * it and the pair clear of the panels (render.c, app_fit_picture). Up
      * to max points; how many. */
     int (*picture_outline)(const App *app, const void *state, Vec2 *out, int max);
+    /* The catalogue key naming world shape index when it is one of the
+     * lesson's handles rather than a shape it tests (lesson 10's ray ends
+     * O and E): the HUD's selection header says what it is; NULL: a shape. */
+    const char *(*handle_name)(const App *app, int index);
     /* The lesson is about upright boxes: the lab refuses to turn a box
      * (with a status line pointing to lesson 5) and straightens the
      * turned boxes of a scene loaded into it. */

@@ -395,6 +395,15 @@ static void report(const App *app, const void *state, json_t *out)
     json_object_set_new(out, "ray", ray);
 }
 
+/* The last two shapes are the ray's ends, O and E (build, prepare). */
+static const char *handle_name(const App *app, int index)
+{
+    const World *w = &app->world;
+    if (w->count < 2 || index < w->count - 2 || index >= w->count) return NULL;
+    if (w->shapes[w->count - 2].kind != SHAPE_CIRCLE || w->shapes[w->count - 1].kind != SHAPE_CIRCLE) return NULL;
+    return index == w->count - 2 ? "lesson10.handle_o" : "lesson10.handle_e";
+}
+
 const Lesson lesson_10 = {
     .key = "lesson10",
     .state_size = sizeof(State),
@@ -404,4 +413,5 @@ const Lesson lesson_10 = {
     .draw_over = draw_over,
     .hud = hud,
     .report = report,
+    .handle_name = handle_name,
 };

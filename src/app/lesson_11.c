@@ -373,7 +373,8 @@ static void draw_continuous(const App *app, const State *st, Canvas *c)
     lesson_keep_clear(c, b, r);
     lesson_keep_clear(c, st->hit.point, 6.0f);
     lesson_keep_clear(c, p0, r);
-    snprintf(text, sizeof text, tr("lesson11.toi_label"), (double)st->hit.toi, (double)((float)k + st->hit.toi));
+    /* the time as the tick it falls in and the share of it gone: "tick 7 + 0.100" */
+    snprintf(text, sizeof text, tr("lesson11.toi_label"), k, (double)st->hit.toi);
     lesson_label(c, beside(st, b, 1.0f), LESSON_LABEL, hitc, ALIGN_CENTER, text);
     snprintf(text, sizeof text, tr("lesson11.tick_label"), k);
     lesson_label(c, beside(st, p0, -1.0f), LESSON_SMALL, ink, ALIGN_CENTER, text);
@@ -443,8 +444,8 @@ static int hud(const App *app, const void *state, char lines[][160], int max)
             for (int a = 0; a < 2; a++) slab_words(&g->slabs[a], slab[a], sizeof slab[a]);
             snprintf(lines[n++], 160, tr("lesson11.hud_sweep"), st->hit_tick, st->hit_tick + 1, slab[0], slab[1]);
         }
-        snprintf(lines[n++], 160, tr("lesson11.hud_toi"), tr(feature_key(st->rec.feature)), (double)st->hit.toi,
-                 (double)((float)st->hit_tick + st->hit.toi), (double)st->hit.point.x, (double)st->hit.point.y);
+        snprintf(lines[n++], 160, tr("lesson11.hud_toi"), tr(feature_key(st->rec.feature)), st->hit_tick,
+                 (double)st->hit.toi, (double)st->hit.point.x, (double)st->hit.point.y);
     } else {
         snprintf(lines[n++], 160, tr("lesson11.hud_sweep_none"), st->sweeps);
     }
