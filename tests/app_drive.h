@@ -9,6 +9,15 @@
 #include <string.h>
 #include <SDL.h>   /* the tests name keys as SDL does, like the front end */
 #include "app/app.h"
+#include "app/lesson.h"
+
+/* The number of the lesson whose key is key ("lesson13"); -1 when none has it. */
+static inline int lesson_by_key(const char *key)
+{
+    for (int n = 0; n < lesson_count(); n++)
+        if (strcmp(lesson_get(n)->key, key) == 0) return n;
+    return -1;
+}
 
 static inline void key(App *app, InputKind kind, SDL_Keycode k)
 {

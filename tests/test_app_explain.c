@@ -475,9 +475,7 @@ static double after_eq(const char **p)
 static void test_lesson13_velocity_split_adds_up(void **s)
 {
     (void)s;
-    int n13 = -1;
-    for (int n = 0; n < lesson_count(); n++)
-        if (strcmp(lesson_get(n)->key, "lesson13") == 0) n13 = n;
+    const int n13 = lesson_by_key("lesson13");
     assert_true(n13 >= 0);
     static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
     static const SDL_Keycode KEYS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };

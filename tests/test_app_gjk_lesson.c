@@ -15,6 +15,7 @@
 #include "app/app.h"
 #include "app/lesson.h"
 #include "lab_run.h"
+#include "app_drive.h"
 
 typedef struct { double x, y; } P;
 
@@ -373,8 +374,7 @@ static void test_picture(void **s)
 static int setup(void **s)
 {
     (void)s;
-    for (int n = 0; n < lesson_count(); n++)
-        if (strcmp(lesson_get(n)->key, "lesson12") == 0) gjk_lesson = n;
+    gjk_lesson = lesson_by_key("lesson12");
     if (gjk_lesson < 0) return -1;
     return lab_setup("gjk", "");
 }

@@ -17,6 +17,7 @@
 #include "app/app.h"
 #include "app/lesson.h"
 #include "lab_run.h"
+#include "app_drive.h"
 
 typedef struct { double x, y; } P;
 
@@ -279,8 +280,7 @@ static void test_picture(void **s)
 static int setup(void **s)
 {
     (void)s;
-    for (int n = 0; n < lesson_count(); n++)
-        if (strcmp(lesson_get(n)->key, "lesson13") == 0) solid_lesson = n;
+    solid_lesson = lesson_by_key("lesson13");
     if (solid_lesson < 0) return -1;
     return lab_setup("solid", "");
 }
