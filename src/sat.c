@@ -281,6 +281,19 @@ SAT_INLINE int simd_first_least(const SimdEdges *e, int edges, float *best_up)
     return k;
 }
 
+/// After the last block: a gap behind an edge (simd_behind); else, with
+/// best_up, the first least way forward and its edge.
+SAT_INLINE bool simd_finish(const Hull *own, int edges, const SimdEdges *e, float *best_up, int *best_edge)
+{
+    if (e->behind != 0 && simd_behind(own, edges, e)) {
+        return true;
+    }
+    if (best_up != NULL) {
+        *best_edge = simd_first_least(e, edges, best_up);
+    }
+    return false;
+}
+
 /// The edge normals of `own` against a circle (centre p in own's frame,
 /// radius r): whether one has a gap; else, with best_up, the first least
 /// way forward and its edge (as the scalar loop of sat_circle_poly). The
@@ -302,13 +315,7 @@ SAT_INLINE bool simd_circle_edges(const Hull *own, int edges, Vec2 p, float r, f
             return true;
         }
     }
-    if (e.behind != 0 && simd_behind(own, edges, &e)) {
-        return true;
-    }
-    if (best_up != NULL) {
-        *best_edge = simd_first_least(&e, edges, best_up);
-    }
-    return false;
+    return simd_finish(own, edges, &e, best_up, best_edge);
 }
 
 /// The edge normals of `own` against the other hull, whose origin lies at
@@ -340,13 +347,7 @@ SAT_INLINE bool simd_hull_edges(const Hull *own, int edges, const Hull *other, V
             return true;
         }
     }
-    if (e.behind != 0 && simd_behind(own, edges, &e)) {
-        return true;
-    }
-    if (best_up != NULL) {
-        *best_edge = simd_first_least(&e, edges, best_up);
-    }
-    return false;
+    return simd_finish(own, edges, &e, best_up, best_edge);
 }
 #endif
 

@@ -297,6 +297,21 @@ static float line_cost(const SatPicture *p, const Panels *pn, Vec2 vlo, Vec2 vhi
  * line keeps its place as the walk goes on. Every offset across the
  * shapes' extent and 500 px past it on either side is tried, 8 px apart:
  * the least cost wins, nearer the shapes on a tie. */
+/* The number line slid along itself (shift) and across (k) to its least
+ * cost, a little dearer the further it moves from k0 and from its place. */
+static void slide_line(const SatPicture *p, const Panels *pn, Vec2 vlo, Vec2 vhi, Vec2 dir, float c0, float c1,
+                       float t0, float t1, float lo, float hi, float k0, const SatLine *before, const Vec2 *before_dir,
+                       int nbefore, SatLine *line)
+{
+    float best = INFINITY;
+    for (float k = lo - 500.0f; k <= hi + 500.0f; k += 24.0f)
+        for (float sh = -900.0f; sh <= 900.0f; sh += 30.0f) {
+            float cost = line_cost(p, pn, vlo, vhi, dir, c0 + sh, c1 + sh, t0 + sh, t1 + sh, k, before, before_dir, nbefore) +
+                         0.0004f * fabsf(sh) + 0.0004f * fabsf(k - k0);
+            if (cost < best) { best = cost; line->k = k; line->shift = sh; }
+        }
+}
+
 static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLine *out, Vec2 *dirs)
 {
     const Panels pn = hud_panels(c, 8.0f);
@@ -329,13 +344,7 @@ static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLi
         line.shift = 0.0f;
         if (line_cost(p, &pn, vlo, vhi, dir, c0, c1, c0, c1, line.k, out, dirs, 0) > 0.0f) {
             const float k0 = line.k;
-            best = INFINITY;
-            for (float k = lo - 500.0f; k <= hi + 500.0f; k += 24.0f)
-                for (float sh = -900.0f; sh <= 900.0f; sh += 30.0f) {
-                    float cost = line_cost(p, &pn, vlo, vhi, dir, c0 + sh, c1 + sh, t0 + sh, t1 + sh, k, out, dirs, i) +
-                                 0.0004f * fabsf(sh) + 0.0004f * fabsf(k - k0);
-                    if (cost < best) { best = cost; line.k = k; line.shift = sh; }
-                }
+            slide_line(p, &pn, vlo, vhi, dir, c0, c1, t0, t1, lo, hi, k0, out, dirs, i, &line);
             /* still hidden in part (two shadows longer than the room left
              * beside shapes in a corner): drawn smaller, their numbers
              * still in px, until they are seen whole */
@@ -346,13 +355,7 @@ static SatLine place_lines(const SatPicture *p, const Canvas *c, int upto, SatLi
                 c0 = s->zero + sc * (float)(s->a0 < s->b0 ? s->a0 : s->b0);
                 c1 = s->zero + sc * (float)(s->a1 > s->b1 ? s->a1 : s->b1);
                 line.scale = sc;
-                best = INFINITY;
-                for (float k = lo - 500.0f; k <= hi + 500.0f; k += 24.0f)
-                    for (float sh = -900.0f; sh <= 900.0f; sh += 30.0f) {
-                        float cost = line_cost(p, &pn, vlo, vhi, dir, c0 + sh, c1 + sh, t0 + sh, t1 + sh, k, out, dirs, i) +
-                                     0.0004f * fabsf(sh) + 0.0004f * fabsf(k - k0);
-                        if (cost < best) { best = cost; line.k = k; line.shift = sh; }
-                    }
+                slide_line(p, &pn, vlo, vhi, dir, c0, c1, t0, t1, lo, hi, k0, out, dirs, i, &line);
             }
             t0 += line.shift;
             t1 += line.shift;
