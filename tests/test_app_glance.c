@@ -940,6 +940,124 @@ static void test_labels_off_outlines(void **state)
     assert_true(sat_on <= 5);
 }
 
+
+/* ---- Label text that reads on what lies under it -------------------------- */
+
+static Color pixel_at(int x, int y)
+{
+    const uint8_t *p = (const uint8_t *)F.surf->pixels + (size_t)y * (size_t)F.surf->pitch + 4u * (size_t)x;
+    return (Color){ p[0], p[1], p[2], 255 };
+}
+
+/* The worst contrast of a canvas label's text against its own plate, as
+ * drawn: the text's colour is the pixel of its text box that stands out
+ * most from the plate, the plate is read in the strip left of the text
+ * (its padding), where whatever lies under the label shows through (the
+ * fifth of its pixels that contrast least: a later label's thin leader
+ * across the strip is left out). Only
+ * labels no other label, panel or text box overlaps; *checked counts them.
+ * The frame's least ratio (99 when none is checked). */
+static float labels_least_contrast(const char *where, int *checked)
+{
+    SDL_RenderFlush(F.r);
+    float least = 99.0f;
+    for (int i = 0; i < F.log.text_count; i++) {
+        const DrawnText *t = &F.log.texts[i];
+        if (t->hud) continue;
+        int owner = -1, others = 0;
+        for (int l = 0; l < F.c.label_count; l++) {
+            const ScreenBox b = F.c.labels[l];
+            if (t->box.x0 >= b.x0 - 0.5f && t->box.x1 <= b.x1 + 0.5f && t->box.y0 >= b.y0 - 0.5f && t->box.y1 <= b.y1 + 0.5f)
+                owner = owner < 0 ? l : owner;
+        }
+        if (owner < 0) continue;
+        const ScreenBox b = F.c.labels[owner];
+        for (int l = 0; l < F.c.label_count; l++) others += l != owner && screen_box_hits(b, F.c.labels[l], 0.0f);
+        for (int k = 0; k < F.log.box_count; k++) others += screen_box_hits(b, F.log.boxes[k], 0.0f);
+        for (int k = 0; k < F.log.text_count; k++)
+            others += k != i && screen_box_hits(b, F.log.texts[k].box, 0.0f) &&
+                      !(F.log.texts[k].box.x0 >= b.x0 - 0.5f && F.log.texts[k].box.x1 <= b.x1 + 0.5f &&
+                        F.log.texts[k].box.y0 >= b.y0 - 0.5f && F.log.texts[k].box.y1 <= b.y1 + 0.5f);
+        const int x0 = (int)ceilf(b.x0) + 1, x1 = (int)floorf(t->box.x0) - 1;
+        const int y0 = (int)ceilf(fmaxf(t->box.y0, b.y0)) + 1, y1 = (int)floorf(fminf(t->box.y1, b.y1)) - 1;
+        if (others > 0 || x1 < x0 || y1 <= y0 || x0 < 0 || y1 >= F.surf->h || t->box.x1 >= (float)F.surf->w) continue;
+        /* the plate: its darkest and lightest pixels in the padding */
+        float ml = 0.0f;
+        int mx = 0, my = 0;
+        Color ref = pixel_at(x0, y0);
+        for (int y = (int)ceilf(t->box.y0); y < (int)t->box.y1 && y < F.surf->h; y++)
+            for (int x = (int)ceilf(t->box.x0); x < (int)t->box.x1; x++) {
+                float k = lesson_contrast(pixel_at(x, y), ref);
+                if (k > ml) { ml = k; mx = x; my = y; }
+            }
+        const Color ink = pixel_at(mx, my);
+        /* the fifth of the padding's pixels that contrast least: a thin
+         * leader of a later label drawn across the strip is not what lies
+         * under the plate */
+        float ks[256];
+        int nk = 0;
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1 && nk < 256; x++) ks[nk++] = lesson_contrast(ink, pixel_at(x, y));
+        for (int a = 1; a < nk; a++)
+            for (int c2 = a; c2 > 0 && ks[c2 - 1] > ks[c2]; c2--) { float tmp = ks[c2]; ks[c2] = ks[c2 - 1]; ks[c2 - 1] = tmp; }
+        if (nk == 0) continue;
+        const float worst = ks[nk / 5];
+        const Color under = ref;
+        (*checked)++;
+        if (worst < least) least = worst;
+        if (worst < 4.4f && getenv("GLANCE_VERBOSE") != NULL)
+            print_message("%s: \"%s\" %.2f:1 (ink %d,%d,%d on %d,%d,%d at %.0f,%.0f)\n", where, t->text, (double)worst, ink.r, ink.g,
+                          ink.b, under.r, under.g, under.b, (double)b.x0, (double)b.y0);
+        if (worst < 4.4f) least = fminf(least, worst);
+    }
+    return least;
+}
+
+/* Lessons 1..8, every preset, the SAT lessons at the first step, the
+ * verdict and every axis at once, two languages: every label's text keeps
+ * 4.5:1 (4.4 for the pixels' rounding) against its plate as drawn, over
+ * whatever lies under it (the blind review: red numbers on a red,
+ * colliding shape, under a plate that let the red hatching through, 3.5:1
+ * at worst). */
+static void test_label_text_contrasts_with_what_is_under(void **state)
+{
+    (void)state;
+    char err[512];
+    static const char *const TWO[2] = { "en", "vi" };
+    int frames = 0, checked = 0, low = 0;
+    float least = 99.0f;
+    for (int l = 0; l < 2; l++) {
+        if (!i18n_set_language(TWO[l], err, sizeof err)) fail_msg("%s: %s", TWO[l], err);
+        for (int n = 1; n <= 8; n++)
+            for (int p = 0; p < 5; p++)
+                for (int v = 0; v < 3; v++) {
+                    const bool sat = n == 6 || n == 7;
+                    if (v > 0 && !sat) continue;
+                    App app;
+                    assert_true(app_init(&app, n));
+                    if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                    if (app.preset != p) { app_free(&app); continue; }
+                    app_tick(&app);
+                    if (v == 1) tap(&app, SDLK_LEFTBRACKET);   /* the verdict */
+                    if (v == 2) tap(&app, SDLK_a);             /* every axis */
+                    frame_draw(&app);
+                    char where[64];
+                    snprintf(where, sizeof where, "%s, lesson %d, F%d, view %d", TWO[l], n, p + 1, v);
+                    const float k = labels_least_contrast(where, &checked);
+                    if (k < 4.4f) {
+                        print_message("%s: a label's text at %.2f:1 on its plate\n", where, (double)k);
+                        low++;
+                    }
+                    least = fminf(least, k);
+                    frames++;
+                    app_free(&app);
+                }
+    }
+    print_message("  %d frames of lessons 1-8, %d labels checked, least contrast %.2f:1\n", frames, checked, (double)least);
+    assert_true(checked >= 100);
+    assert_int_equal(low, 0);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -976,6 +1094,7 @@ int main(void)
         cmocka_unit_test(test_lesson4_numbers_and_legend_match_picture),
         cmocka_unit_test(test_lesson13_arrows_and_depths_match),
         cmocka_unit_test(test_labels_off_outlines),
+        cmocka_unit_test(test_label_text_contrasts_with_what_is_under),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

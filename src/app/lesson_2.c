@@ -220,8 +220,8 @@ static void label_beside(Canvas *c, Vec2 anchor, Vec2 want_at, float size, Color
         draw_line(c, p, q, 3.5f, LESSON_SHADE);
         draw_line(c, p, q, 1.5f, lesson_alpha(col, 220));
     }
-    draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, LESSON_SHADE);
-    draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad, got.y0 + 0.5f * pad + 0.06f * h }), size, col,
+    draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, lesson_plate(col));
+    draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad, got.y0 + 0.5f * pad + 0.06f * h }), size, lesson_label_ink(col),
               ALIGN_LEFT, text);
 }
 

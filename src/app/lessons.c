@@ -60,6 +60,36 @@ float lesson_contrast(Color a, Color b)
     return (fmaxf(la, lb) + 0.05f) / (fminf(la, lb) + 0.05f);
 }
 
+Color lesson_label_ink(Color text)
+{
+    /* a colour too dark for the darkest plate (the dark theme's red: 4.4:1
+     * on black) moves towards the theme's ink, a step at a time, until it
+     * reads: still red, lighter */
+    Color ink = color_alpha(text, 255), to = THEME_INK, plate = color_alpha(LESSON_SHADE, 255);
+    for (int step = 1; step <= 10 && lesson_contrast(ink, plate) < LESSON_PLATE_CONTRAST; step++) {
+        const float f = 0.1f * (float)step;
+#define TOWARD(ch) (uint8_t)lroundf((float)text.ch + f * ((float)to.ch - (float)text.ch))
+        ink = (Color){ TOWARD(r), TOWARD(g), TOWARD(b), 255 };
+#undef TOWARD
+    }
+    ink.a = text.a;
+    return ink;
+}
+
+Color lesson_plate(Color text)
+{
+    /* the worst thing under a label is a line or a hatch of its own colour
+     * (a red label over a red, colliding shape): the plate lets so little
+     * of it through that the text keeps its contrast over it */
+    Color shade = LESSON_SHADE, under = color_alpha(text, 255), ink = color_alpha(lesson_label_ink(text), 255);
+    /* ...or a guide line in the theme's ink (the number lines, the axes) */
+    const Color guide = color_alpha(THEME_INK, 255);
+    while (shade.a < 255 && (lesson_contrast(ink, lesson_over(shade, under)) < LESSON_PLATE_CONTRAST ||
+                             lesson_contrast(ink, lesson_over(shade, guide)) < LESSON_PLATE_CONTRAST))
+        shade.a = (uint8_t)(shade.a > 250 ? 255 : shade.a + 5);
+    return shade;
+}
+
 #define HALO THEME_HALO
 
 void lesson_halo_line(Canvas *c, Vec2 a, Vec2 b, float width, Color col)
@@ -151,11 +181,11 @@ void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Ali
         draw_line(c, p, q, 1.5f, lesson_alpha(col, 220));
         if (l0.x == s.x && l0.y == s.y) draw_dot(c, p, 2.5f, col);   /* not when it starts at a label */
     }
-    draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, LESSON_SHADE);
+    draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, lesson_plate(col));
     for (int i = 0; i < nrows; i++) {
         float dx = align == ALIGN_CENTER ? 0.5f * (w - rw[i]) : align == ALIGN_RIGHT ? w - rw[i] : 0.0f;
         draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad + dx, got.y0 + 0.5f * pad + 0.06f * row_h + row_h * (float)i }),
-                  size, col, ALIGN_LEFT, rows[i]);
+                  size, lesson_label_ink(col), ALIGN_LEFT, rows[i]);
     }
 }
 

@@ -58,6 +58,16 @@ void lesson_explain_tie(Explanation *ex, bool tie);
 Color lesson_over(Color fg, Color bg);
 /* The WCAG contrast ratio of two opaque colours, 1..21. */
 float lesson_contrast(Color a, Color b);
+/* The backdrop of a label in text's colour: the theme's shade, made as
+ * opaque as it takes for the text to keep LESSON_PLATE_CONTRAST over a
+ * line or fill of its own colour under the plate (red numbers over a red,
+ * colliding shape stay readable; contrast, not hue: colour-blind safe). */
+#define LESSON_PLATE_CONTRAST 4.5f
+Color lesson_plate(Color text);
+/* The colour a label's text is drawn in: text itself, or text moved
+ * towards the theme's ink until it keeps LESSON_PLATE_CONTRAST on the
+ * opaque plate (the dark theme's red is 4.4:1 on black). */
+Color lesson_label_ink(Color text);
 /* A line that reads on any fill, its own colour included: a dark halo
  * under it (lines over shapes use this, never a shape's bare colour). */
 void lesson_halo_line(Canvas *c, Vec2 a, Vec2 b, float width, Color col);
