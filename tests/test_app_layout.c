@@ -487,9 +487,10 @@ static void test_lesson8_table_hides_no_shape(void **s)
 static const struct {
     const char *lang, *depth, *depth_gloss, *push, *push_gloss[2];
 } TERMS[3] = {
-    { "en", "depth", "depth: how far", "push", { "how far B must move", "the least push" } },
-    { "zh-TW", "重疊深度", "重疊深度：", "要推開", { "才離開 A", "最少的推開距離" } },
-    { "vi", "độ chồng lấn", "độ chồng lấn: ", "cần đẩy", { "B phải dời", "lần đẩy ít nhất" } },
+    /* the push's gloss names the shape that moves: B, or EFG in lesson 7 */
+    { "en", "depth", "depth: how far", "push", { "must move", "the least push" } },
+    { "zh-TW", "重疊深度", "重疊深度：", "要推開", { "才離開", "最少的推開距離" } },
+    { "vi", "độ chồng lấn", "độ chồng lấn: ", "cần đẩy", { "phải dời", "lần đẩy ít nhất" } },
 };
 
 static int terms_bare(const DrawLog *g, int l, const char *where, int *seen)

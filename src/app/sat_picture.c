@@ -96,6 +96,81 @@ float lesson_sat_push(const SatAxis *ax)
     return fminf(ax->a.max - ax->b.min, ax->b.max - ax->a.min);
 }
 
+/* The amounts the picture prints: a push (the least is the MTV's depth)
+ * as the recorder has it, to one decimal as the MTV beside B's arrow, the
+ * HUD's pair line and the explanation print the depth (one precision per
+ * quantity on one screen); the ends of the shadows and the overlap or gap
+ * between them in whole pixels (they add up on the number line). */
+static float axis_common(const SatAxis *ax)   /* the part both shadows cover */
+{
+    return fmaxf(fminf(ax->a.max, ax->b.max) - fmaxf(ax->a.min, ax->b.min), 0.0f);
+}
+
+static float axis_gap(const SatAxis *ax)
+{
+    return fmaxf(-ax->overlap, 0.0f);
+}
+
+/* One shadow holds the other: B must move past the nearer end, further
+ * than the overlap (0.05: more than the one decimal printed). */
+static bool axis_contains(const SatAxis *ax)
+{
+    return ax->overlap >= 0.0f && lesson_sat_push(ax) - axis_common(ax) >= 0.05f;
+}
+
+/* The push on axis i as printed: the least one (the MTV's depth) to one
+ * decimal, as the MTV and the HUD's depth are; the others in whole px, as
+ * the shadows' ends. */
+static void push_text_as(const SatPicture *sp, int i, bool whole, char out[24])
+{
+    /* (shapes that only touch: "0", never "0.0") */
+    if (!whole && sp->r.hit && i == sp->r.min_axis && !lesson_touching(sp->r.contact.depth))
+        snprintf(out, 24, "%.1f", (double)lesson_sat_push(&sp->r.axes[i]));
+    else snprintf(out, 24, "%d", sp->shown[i].push);
+}
+
+static void push_text(const SatPicture *sp, int i, char out[24])
+{
+    push_text_as(sp, i, false, out);
+}
+
+/* A gap too narrow to print as a number ("gap 0.0"): "under 1 px". */
+static bool axis_gap_small(const SatPicture *sp, int i)
+{
+    return sp->shown[i].gap && (sp->shown[i].amount == 0 || axis_gap(&sp->r.axes[i]) < 0.05f);
+}
+
+int lesson_sat_least_ties(const SatPicture *sp, int *out, int max)
+{
+    const SatReport *r = &sp->r;
+    /* shapes that only touch touch on every axis where their shadows meet:
+     * the HUD names the one the test kept ("only touch on B2") */
+    if (!sp->ok || !r->hit || r->min_axis < 0 || r->min_axis >= r->count || lesson_touching(r->contact.depth)) return 0;
+    char ref[32], v[32];
+    snprintf(ref, sizeof ref, "%.1f", (double)lesson_sat_push(&r->axes[r->min_axis]));
+    int n = 0;
+    for (int i = 0; i < r->count && n < max; i++) {
+        if (i == r->min_axis || r->axes[i].overlap < 0.0f) continue;
+        snprintf(v, sizeof v, "%.1f", (double)lesson_sat_push(&r->axes[i]));
+        if (strcmp(v, ref) == 0) out[n++] = i;
+    }
+    return n;
+}
+
+/* The names of the axes tied with the least ("AB", "A1, B1"), "" when none. */
+static void tie_names(const SatPicture *sp, char *out, size_t n)
+{
+    int tied[SAT_MAX_AXES];
+    const int k = lesson_sat_least_ties(sp, tied, SAT_MAX_AXES);
+    out[0] = '\0';
+    for (int j = 0; j < k; j++) {
+        char name[16] = "";
+        sp->names(NULL, &sp->r.axes[tied[j]], name, NULL);
+        size_t len = strlen(out);
+        snprintf(out + len, n - len, "%s%s", j > 0 ? ", " : "", name);
+    }
+}
+
 int lesson_sat_last_step(const SatPicture *p)
 {
     return p->r.separating >= 0 && p->r.separating < p->r.count ? p->r.separating : p->r.count;
@@ -500,19 +575,36 @@ static Align align_for(Vec2 away)
     return away.x > 0.35f ? ALIGN_LEFT : away.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
 }
 
-/* The axis's result in words: "A1: overlap 32", "AB: gap 12 → separates". */
-static void axis_result(const SatPicture *sp, int i, bool all_view, char *out, size_t n)
+/* The axis's result in words: "A1: overlap 32.0", "AB: gap 12.3 → separates",
+ * the least "CD: overlap 159.0, push 252.4 (least, tied with AB)". */
+/* faint: an earlier axis's result during the walk, shown only where it
+ * finds room (whole px: the least push in full is the verdict's) */
+static void axis_result(const SatPicture *sp, int i, bool all_view, bool faint, char *out, size_t n)
 {
-    const SatShown *s = &sp->shown[i];
-    char name[16] = "";
-    sp->names(NULL, &sp->r.axes[i], name, NULL);
+    const SatAxis *ax = &sp->r.axes[i];
+    char name[16] = "", tie[80] = "", names[48];
+    sp->names(NULL, ax, name, NULL);
     const bool least = sp->r.hit && i == sp->r.min_axis;
-    if (s->gap && s->amount == 0)   /* under half a pixel: never "gap 0" */
+    if (least) {
+        tie_names(sp, names, sizeof names);
+        if (names[0] != '\0') snprintf(tie, sizeof tie, tr("sat.tied_with"), names);
+    }
+    if (axis_gap_small(sp, i))   /* under half a pixel: never "gap 0" */
         snprintf(out, n, tr(all_view ? "sat.walk_axis_separates_small" : "sat.walk_axis_gap_small"), name);
-    else if (s->gap) snprintf(out, n, tr(all_view ? "sat.walk_axis_separates" : "sat.walk_axis_gap"), name, s->amount);
-    else if (s->push != s->amount)
-        snprintf(out, n, tr(least ? "sat.walk_axis_least_push" : "sat.walk_axis_overlap_push"), name, s->amount, s->push);
-    else snprintf(out, n, tr(least ? "sat.walk_axis_least" : "sat.walk_axis_overlap"), name, s->amount);
+    else if (sp->shown[i].gap)
+        snprintf(out, n, tr(all_view ? "sat.walk_axis_separates" : "sat.walk_axis_gap"), name, sp->shown[i].amount);
+    else if (axis_contains(ax))
+    {
+        char push[24];
+        push_text_as(sp, i, faint, push);
+        snprintf(out, n, tr(least ? "sat.axis_least_push1" : "sat.axis_overlap_push1"), name, sp->shown[i].amount, push, tie);
+    }
+    else if (least) {
+        char push[24];
+        push_text_as(sp, i, faint, push);
+        snprintf(out, n, tr("sat.axis_least1"), name, push, tie);
+    }
+    else snprintf(out, n, tr("sat.walk_axis_overlap"), name, sp->shown[i].amount);
 }
 
 /* One axis on its number line. level 2: the axis being tested (bold, with
@@ -609,7 +701,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     /* the result, by the gap or the overlap, beyond B's numbers; in the
      * all-axes view only the axes that decide say theirs (each gap, or the
      * least overlap), the others just their name: their bars tell the rest */
-    axis_result(sp, i, all_view, text, sizeof text);
+    axis_result(sp, i, all_view, level == 0, text, sizeof text);
     if (all_view && level == 1 && !(sp->r.hit ? i == sp->r.min_axis : s->gap)) sp->names(NULL, ax, text, NULL);
     if (level == 0) {
         queue(q, on_line(dir, ln->t1 + 8.0f, ln->k), LESSON_SMALL, lesson_alpha(LESSON_INK_DIM, 255), align_for(dir),
@@ -769,8 +861,29 @@ static void mtv_line(const SatReport *r, const char *b, const char *axis, char l
 static bool says_push(const SatPicture *sp, int i0, int i1)
 {
     for (int i = i0 < 0 ? 0 : i0; i <= i1 && i < sp->r.count; i++)
-        if (!sp->shown[i].gap && sp->shown[i].push != sp->shown[i].amount) return true;
+        if (axis_contains(&sp->r.axes[i])) return true;
     return false;
+}
+
+/* One shadow inside the other on axis i: which, and how far B must go. */
+static void inside_line(const SatPicture *sp, int i, const char *ka, const char *kb, char line[160])
+{
+    const SatAxis *ax = &sp->r.axes[i];
+    const bool b_in_a = ax->b.min >= ax->a.min && ax->b.max <= ax->a.max;
+    char push[24];
+    push_text(sp, i, push);
+    snprintf(line, 160, tr("sat.inside"), b_in_a ? kb : ka, b_in_a ? ka : kb, kb, push, sp->shown[i].amount);
+}
+
+/* The least push tied with other axes: which, and which the test kept. */
+static bool tie_line(const SatPicture *sp, char line[160])
+{
+    char names[48], name[16] = "";
+    tie_names(sp, names, sizeof names);
+    if (names[0] == '\0') return false;
+    sp->names(NULL, &sp->r.axes[sp->r.min_axis], name, NULL);
+    snprintf(line, 160, tr("sat.tie_rule"), name, names, (double)sp->r.contact.depth, name);
+    return true;
 }
 
 int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max)
@@ -781,6 +894,7 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
     char ka[48], kb[48], name[16] = "", edge[64] = "";
     shape_key(app, "shape_a", ka, sizeof ka);
     shape_key(app, "shape_b", kb, sizeof kb);
+    const char *na = tr(ka), *nb = tr(kb);
     int n = 0;
     const int last = lesson_sat_last_step(sp);
     if (sp->all) {
@@ -789,7 +903,7 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
         snprintf(lines[n++], 160, tr("sat.count"), r->count, r->count - gaps, gaps);
         if (n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_all"));
         /* a label says "push": the word in words */
-        if (says_push(sp, 0, r->count - 1) && n < max) snprintf(lines[n++], 160, "%s", tr("sat.push_means"));
+        if (says_push(sp, 0, r->count - 1) && n < max) snprintf(lines[n++], 160, tr("sat.push_means_named"), nb, na);
     } else if (sp->step < r->count) {
         const int i = sp->step;
         const SatAxis *ax = &r->axes[i];
@@ -798,28 +912,51 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
         snprintf(lines[n++], 160, tr("sat.walk_testing"), i + 1, r->count, name, edge);
         if (n < max) {
             char result[64];
-            if (s->gap && s->amount == 0) snprintf(result, sizeof result, "%s", tr("sat.walk_gap_small"));
-            else if (!s->gap && s->push != s->amount)
-                snprintf(result, sizeof result, tr("sat.walk_overlap_push"), s->amount, s->push);
-            else snprintf(result, sizeof result, tr(s->gap ? "sat.walk_gap" : "sat.walk_overlap"), s->amount);
-            snprintf(lines[n++], 160, tr("sat.walk_shadows"), tr(ka), s->a0, s->a1, tr(kb), s->b0, s->b1, result);
+            const bool least = r->hit && i == r->min_axis;
+            if (axis_gap_small(sp, i)) snprintf(result, sizeof result, "%s", tr("sat.walk_gap_small"));
+            else if (s->gap) snprintf(result, sizeof result, tr("sat.walk_gap"), s->amount);
+            else if (axis_contains(ax))
+            {
+                char push[24];
+                push_text(sp, i, push);
+                snprintf(result, sizeof result, tr("sat.walk_overlap_push1"), s->amount, push);
+            }
+            else if (least) {
+                char push[24];
+                push_text(sp, i, push);
+                snprintf(result, sizeof result, tr("sat.walk_overlap1"), push);
+            }
+            else snprintf(result, sizeof result, tr("sat.walk_overlap"), s->amount);
+            snprintf(lines[n++], 160, tr("sat.walk_shadows"), na, s->a0, s->a1, nb, s->b0, s->b1, result);
         }
         if (n < max) {
             if (i == last) snprintf(lines[n++], 160, "%s", tr("sat.walk_stop"));
-            /* the push first shown: said in words (one shadow holds the other) */
-            else if (says_push(sp, i, i)) snprintf(lines[n++], 160, tr("sat.walk_next_push"), s->push);
-            else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
+            else {
+                /* one shadow inside the other: why the push is more than the overlap */
+                if (axis_contains(ax)) {
+                    /* "not decided yet" at its end where it fits: the panel stays as tall */
+                    inside_line(sp, i, na, nb, lines[n]);
+                    const size_t len = strlen(lines[n]), tail = strlen(tr("sat.next_tail"));
+                    if (len + tail < 160) memcpy(lines[n] + len, tr("sat.next_tail"), tail + 1);
+                    n++;
+                    if (len + tail >= 160 && n < max) snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
+                } else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
+            }
         }
         /* an earlier axis's label says "push": the word in words too */
         if (n < max && i != last && !says_push(sp, i, i) && says_push(sp, 0, i - 1))
-            snprintf(lines[n++], 160, "%s", tr("sat.push_means"));
+            snprintf(lines[n++], 160, tr("sat.push_means_named"), nb, na);
     } else {
         if (r->min_axis >= 0) sp->names(NULL, &r->axes[r->min_axis], name, NULL);
         snprintf(lines[n++], 160, tr("sat.walk_none"), r->count, lesson_verdict(true));
-        if (n < max) mtv_line(r, tr(kb), name, lines[n++]);
+        if (n < max) mtv_line(r, nb, name, lines[n++]);
+        /* the least push with one shadow inside the other: why it is more than the overlap */
+        if (n < max && r->min_axis >= 0 && !lesson_touching(r->contact.depth) && axis_contains(&r->axes[r->min_axis]))
+            inside_line(sp, r->min_axis, na, nb, lines[n++]);
+        if (n < max && tie_line(sp, lines[n])) n++;
         /* touching: no MTV line to say what the labels' push is */
         if (n < max && lesson_touching(r->contact.depth) && says_push(sp, 0, r->count - 1))
-            snprintf(lines[n++], 160, "%s", tr("sat.push_means"));
+            snprintf(lines[n++], 160, tr("sat.push_means_named"), nb, na);
     }
     if (!sp->all && n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_walk"));
     if (sp->all && n < max) {
@@ -829,7 +966,8 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
                      lesson_verdict(false));
         } else if (r->hit && r->min_axis >= 0) {
             sp->names(NULL, &r->axes[r->min_axis], name, NULL);
-            mtv_line(r, tr(kb), name, lines[n++]);
+            mtv_line(r, nb, name, lines[n++]);
+            if (n < max && tie_line(sp, lines[n])) n++;
         }
     }
     return n;
@@ -904,10 +1042,14 @@ bool lesson_sat_explain(const App *app, const void *state, Explanation *out)
             snprintf(out->criterion, sizeof out->criterion,
                      "no separating axis: all %d overlap, the shadows only touch on %s (axis %d): touching counts as colliding",
                      r->count, name, r->min_axis + 1);
-        else
+        else {
+            char names[48], tie[128] = "";
+            tie_names(p, names, sizeof names);
+            if (names[0] != '\0') snprintf(tie, sizeof tie, ", tied with %s (first least in test order kept)", names);
             snprintf(out->criterion, sizeof out->criterion,
-                     "no separating axis: all %d overlap, least push %.1f px on %s (axis %d): the minimum translation",
-                     r->count, (double)r->contact.depth, name, r->min_axis + 1);
+                     "no separating axis: all %d overlap, least push %.1f px on %s (axis %d)%s: the minimum translation",
+                     r->count, (double)r->contact.depth, name, r->min_axis + 1, tie);
+        }
     }
     else
         snprintf(out->criterion, sizeof out->criterion, "%s", r->hit ? "no separating axis" : "separating axis");

@@ -68,6 +68,10 @@ struct SatPicture {
 /* How far b must move along the axis to leave a: the overlap of the two
  * shadows, or more when one shadow holds the other. */
 float lesson_sat_push(const SatAxis *ax);
+/* The axes whose push prints (to 0.1 px) as the least one's does, the
+ * least itself left out: up to max of them into out; how many (none when
+ * the shapes only touch: the HUD says where they touch). */
+int lesson_sat_least_ties(const SatPicture *sp, int *out, int max);
 /* The last step of the walk: the first axis with a gap (the test stops
  * there), else r.count (after every axis: the verdict and the MTV). */
 int lesson_sat_last_step(const SatPicture *p);
