@@ -983,10 +983,24 @@ static float labels_least_contrast(const char *where, int *checked)
         const int x0 = (int)ceilf(b.x0) + 1, x1 = (int)floorf(t->box.x0) - 1;
         const int y0 = (int)ceilf(fmaxf(t->box.y0, b.y0)) + 1, y1 = (int)floorf(fminf(t->box.y1, b.y1)) - 1;
         if (others > 0 || x1 < x0 || y1 <= y0 || x0 < 0 || y1 >= F.surf->h || t->box.x1 >= (float)F.surf->w) continue;
-        /* the plate: its darkest and lightest pixels in the padding */
+        /* the plate: the padding's middle pixel by brightness (its first
+         * pixel may be a later label's leader crossing the strip: lesson
+         * 7 F3's every-axis view, vi, where label 1's leader crosses the
+         * CD label's padding) */
+        Color pad[256];
+        int np = 0;
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1 && np < 256; x++) pad[np++] = pixel_at(x, y);
+        if (np == 0) continue;
+        const Color black = { 0, 0, 0, 255 };
+        for (int a = 1; a < np; a++)
+            for (int c2 = a; c2 > 0 && lesson_contrast(pad[c2 - 1], black) > lesson_contrast(pad[c2], black); c2--) {
+                const Color tmp = pad[c2]; pad[c2] = pad[c2 - 1]; pad[c2 - 1] = tmp;
+            }
+        const Color ref = pad[np / 2];
+        /* the text's colour: its pixel that stands out most from the plate */
         float ml = 0.0f;
         int mx = 0, my = 0;
-        Color ref = pixel_at(x0, y0);
         for (int y = (int)ceilf(t->box.y0); y < (int)t->box.y1 && y < F.surf->h; y++)
             for (int x = (int)ceilf(t->box.x0); x < (int)t->box.x1; x++) {
                 float k = lesson_contrast(pixel_at(x, y), ref);
@@ -998,8 +1012,7 @@ static float labels_least_contrast(const char *where, int *checked)
          * under the plate */
         float ks[256];
         int nk = 0;
-        for (int y = y0; y <= y1; y++)
-            for (int x = x0; x <= x1 && nk < 256; x++) ks[nk++] = lesson_contrast(ink, pixel_at(x, y));
+        for (int k = 0; k < np; k++) ks[nk++] = lesson_contrast(ink, pad[k]);
         for (int a = 1; a < nk; a++)
             for (int c2 = a; c2 > 0 && ks[c2 - 1] > ks[c2]; c2--) { float tmp = ks[c2]; ks[c2] = ks[c2 - 1]; ks[c2 - 1] = tmp; }
         if (nk == 0) continue;
