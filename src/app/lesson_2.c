@@ -7,8 +7,8 @@
  *   part 1, the far zone:   |dx| > w/2 + r or |dy| > h/2 + r  -> apart
  *   part 2, the edge bands: |dx| <= w/2 or |dy| <= h/2        -> collide
  *   part 3, the corners:    (|dx| - w/2)^2 + (|dy| - h/2)^2 <= r^2
- * Each zone is drawn in its own colour and numbered; the zone holding the
- * circle's centre is lit. Controls: arrows move the circle.
+ * Each zone is drawn in its own colour and named in words (numbers on the
+ * canvas are the shapes' own); the zone holding the circle's centre is lit. Controls: arrows move the circle.
  */
 #include "lessons.h"
 #include "i18n.h"
@@ -104,7 +104,10 @@ static void quarter(Canvas *c, Vec2 corner, float r, float sx, float sy, Color f
  * shapes drawn over them keep their own colours. */
 static Color zone_color(const App *app, RegionPart part)
 {
-    return part == REGION_FAR ? app_color_gap(app) : part == REGION_EDGE ? app_color_hit(app) : app_color_accent(app);
+    /* the edge bands in the ink's grey, never the red of "colliding":
+     * a zone is a place for the centre, not a verdict on the shapes */
+    const Color ink = app->light ? THEME_LIGHT.ink : THEME_DARK.ink;
+    return part == REGION_FAR ? app_color_gap(app) : part == REGION_EDGE ? ink : app_color_accent(app);
 }
 
 static Color zone_fill(const App *app, RegionPart part, bool lit)
@@ -304,22 +307,16 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         const float cx = cc.x >= rc.x ? 1.0f : -1.0f, cy = cc.y >= rc.y ? 1.0f : -1.0f, in = r + 40.0f / zoom;
         label_beside(c, m, (Vec2){ m.x - cx * in, m.y - cy * in }, LESSON_LABEL, mcol,
                      cx > 0.0f ? ALIGN_RIGHT : ALIGN_LEFT, text);
+    } else if (part == REGION_FAR) {
+        /* the far zone is the canvas itself: a leader, when the name moves,
+         * goes to the centre it speaks of, not into empty space */
+        lesson_label_from(c, m, cc, LESSON_LABEL, mcol, mal, text);
     } else {
         lesson_label(c, m, LESSON_LABEL, mcol, mal, text);
     }
-    const Vec2 other[4] = {
-        { 0.0f, 0.0f },
-        { rc.x - sx * 0.5f * hw, rc.y - sy * (hh + r + 26.0f) },          /* far: beyond the far side */
-        { rc.x - sx * 0.25f * hw, rc.y - sy * (hh + 0.5f * r) },          /* edge: the strip across the box */
-        { rc.x - sx * (hw + 0.5f * r), rc.y - sy * (hh + 0.5f * r) },     /* corner: the opposite one */
-    };
-    for (int k = REGION_FAR; k <= REGION_CORNER; k++) {
-        if (k == (int)part) continue;
-        lesson_label(c, other[k], LESSON_SMALL, k == REGION_EDGE ? LESSON_INK : zone_color(app, (RegionPart)k),
-                     ALIGN_CENTER, tr(KEYS[k]));
-    }
     /* the corner decided by a few pixels on screen: magnified in an inset,
-     * the corner to the centre as the report measured it */
+     * the corner to the centre as the report measured it (before the
+     * other zones' names, which then keep out of it) */
     if (part == REGION_CORNER) {
         float d = sqrtf(q.rep.cx * q.rep.cx + q.rep.cy * q.rep.cy);
         if (fabsf(d - r) * zoom < LESSON_INSET_BELOW) {
@@ -327,6 +324,23 @@ static void draw_over(const App *app, const void *state, Canvas *c)
             snprintf(text, sizeof text, tr("lesson2.corner_len"), (double)d, q.rep.hit ? "≤" : ">", (double)r);
             lesson_inset(app, c, cp, to, d + fminf(r, 10.0f), corner, false, text);
         }
+    }
+    const Vec2 other[4] = {
+        { 0.0f, 0.0f },
+        { rc.x - sx * 0.5f * hw, rc.y - sy * (hh + r + 26.0f) },          /* far: beyond the far side */
+        { rc.x - sx * 0.25f * hw, rc.y - sy * (hh + 0.5f * r) },          /* edge: the strip across the box */
+        { rc.x - sx * (hw + 0.5f * r), rc.y - sy * (hh + 0.5f * r) },     /* corner: the opposite one */
+    };
+    /* the edge bands and corners are r wide: under 8 px on screen they
+     * cannot be seen, and their names say so */
+    const float band_px = r * zoom * c->view.fit;
+    for (int k = REGION_FAR; k <= REGION_CORNER; k++) {
+        if (k == (int)part) continue;
+        char name[160];
+        if (k != REGION_FAR && band_px < LESSON_INSET_BELOW) snprintf(name, sizeof name, tr("lesson2.zone_thin"), tr(KEYS[k]), (double)band_px);
+        else snprintf(name, sizeof name, "%s", tr(KEYS[k]));
+        lesson_label(c, other[k], LESSON_SMALL, k == REGION_EDGE ? LESSON_INK : zone_color(app, (RegionPart)k),
+                     ALIGN_CENTER, name);
     }
     (void)far;
 }

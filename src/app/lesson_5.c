@@ -118,6 +118,13 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         if (q.hit) lesson_halo_line(c, q.ghost, q.a_local, 5.0f, acc);
         else lesson_halo_dashed(c, q.ghost, q.a_local, 4.0f, 10.0f, gap);
     }
+    /* the real box's outline over the circle that covers it (red on red
+     * otherwise: a thin box vanishes under the circle) */
+    if (q.hit) {
+        Vec2 rk[4];
+        rect_corners(q.r, rk);
+        for (int i = 0; i < 4; i++) lesson_halo_line(c, rk[i], rk[(i + 1) % 4], 2.5f, hitc);
+    }
     /* and back on the real rectangle */
     lesson_halo_line(c, q.c.center, q.a_world, 2.0f, lesson_alpha(LESSON_INK, 200));
     draw_dot(c, q.a_local, 8.0f, acc);
@@ -125,12 +132,13 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     draw_dot(c, q.a_world, 7.0f, acc);
     draw_dot(c, q.c.center, 6.0f, LESSON_INK);
 
-    /* the names, the real pair first, then the ghost's, then the numbers:
-     * each finds room around the ones before, and no point is covered */
+    /* no name and no inset covers a point */
     lesson_keep_clear(c, q.c.center, 6.0f);
     lesson_keep_clear(c, q.a_world, 7.0f);
     lesson_keep_clear(c, q.ghost, 6.0f);
     lesson_keep_clear(c, q.a_local, 8.0f);
+    /* the names, the real pair first, then the ghost's, then the numbers:
+     * each finds room around the ones before, and no point is covered */
     if (q.dist <= 0.5f) {
         /* C inside the box: the clamp leaves it where it is, so A is C and
          * A' is C' (four names on two points would pile up): one label
@@ -151,8 +159,14 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         /* a name moved off its place gets its leader from the point itself */
         lesson_label_from(c, (Vec2){ q.c.center.x - 14.0f, q.c.center.y - 16.0f }, q.c.center, LESSON_LABEL, LESSON_INK,
                           ALIGN_RIGHT, "C");
-        lesson_label_from(c, (Vec2){ q.a_world.x + 14.0f, q.a_world.y - 16.0f }, q.a_world, LESSON_LABEL, acc, ALIGN_LEFT,
-                          "A");
+        /* A beyond its point, on the line from C through A (away from C's
+         * own name and the circle's middle), its leader from A itself */
+        Vec2 ua = { q.a_world.x - q.c.center.x, q.a_world.y - q.c.center.y };
+        float la = sqrtf(ua.x * ua.x + ua.y * ua.y);
+        ua = la > 1.0f ? (Vec2){ ua.x / la, ua.y / la } : (Vec2){ 0.7071f, -0.7071f };
+        const Align aal = ua.x > 0.35f ? ALIGN_LEFT : ua.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
+        lesson_label_from(c, (Vec2){ q.a_world.x + ua.x * 18.0f, q.a_world.y + ua.y * 22.0f }, q.a_world, LESSON_LABEL, acc,
+                          aal, "A");
         lesson_label_from(c, (Vec2){ q.ghost.x - 14.0f, q.ghost.y - 16.0f }, q.ghost, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT,
                           "C'");
         lesson_label_from(c, (Vec2){ q.a_local.x + 14.0f, q.a_local.y + 16.0f }, q.a_local, LESSON_LABEL, acc, ALIGN_LEFT,
@@ -162,6 +176,18 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         snprintf(text, sizeof text, tr("lesson5.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
         Vec2 mid = { 0.5f * (q.ghost.x + q.a_local.x), 0.5f * (q.ghost.y + q.a_local.y) + 26.0f };
         lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
+    }
+    /* |C'A'| against r decided by a few pixels on screen: magnified in an
+     * inset (as lessons 1 and 2), on the real pair, where the distances
+     * are the same: from A to the circle's edge on the line from C
+     * (after the points' names, before the turn's and the ghost's,
+     * which then keep out of it) */
+    const float zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+    if (q.dist > 0.5f && fabsf(q.dist - q.c.radius) * zoom < LESSON_INSET_BELOW) {
+        Vec2 u = { (q.a_world.x - q.c.center.x) / q.dist, (q.a_world.y - q.c.center.y) / q.dist };
+        Vec2 rim = { q.c.center.x + u.x * q.c.radius, q.c.center.y + u.y * q.c.radius };
+        snprintf(text, sizeof text, tr("lesson5.inset_len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
+        lesson_inset(app, c, q.a_world, rim, fabsf(q.dist - q.c.radius) + 10.0f, q.hit ? acc : gap, !q.hit, text);
     }
     if (turned) {
         /* beside the arc's middle, on its outer side (away from the
