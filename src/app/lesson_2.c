@@ -208,8 +208,15 @@ static Vec2 marker_anchor(const Picture *q)
  * the zone, its leader pointing back in. */
 static void label_beside(Canvas *c, Vec2 anchor, Vec2 want_at, float size, Color col, Align align, const char *text)
 {
+    /* one line, or two split at '\n' (each centred in the box) */
+    char rows[2][160];
+    const char *nl = strchr(text, '\n');
+    const int nrows = nl != NULL ? 2 : 1;
+    snprintf(rows[0], sizeof rows[0], "%.*s", nl != NULL ? (int)(nl - text) : (int)strlen(text), text);
+    snprintf(rows[1], sizeof rows[1], "%s", nl != NULL ? nl + 1 : "");
     const float fit = c->view.fit;
-    float w = measure_hud_text(c, size, text) * fit, h = 1.25f * text_size(c, size) * fit, pad = 5.0f * fit;
+    float rw[2] = { measure_hud_text(c, size, rows[0]) * fit, nrows > 1 ? measure_hud_text(c, size, rows[1]) * fit : 0.0f };
+    float w = fmaxf(rw[0], rw[1]), row_h = 1.25f * text_size(c, size) * fit, h = row_h * (float)nrows, pad = 5.0f * fit;
     if (!(w > 0.0f)) return;
     Vec2 s = view_to_screen(&c->view, want_at), a = view_to_screen(&c->view, anchor);
     float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
@@ -224,8 +231,9 @@ static void label_beside(Canvas *c, Vec2 anchor, Vec2 want_at, float size, Color
         draw_line(c, p, q, 1.5f, lesson_alpha(col, 220));
     }
     draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, lesson_plate(col));
-    draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad, got.y0 + 0.5f * pad + 0.06f * h }), size, lesson_label_ink(col),
-              ALIGN_LEFT, text);
+    for (int i = 0; i < nrows; i++)
+        draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad + 0.5f * (w - rw[i]), got.y0 + 0.5f * pad + 0.06f * row_h + row_h * (float)i }),
+                  size, lesson_label_ink(col), ALIGN_LEFT, rows[i]);
 }
 
 static void draw_over(const App *app, const void *state, Canvas *c)
@@ -336,11 +344,20 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     const float band_px = r * zoom * c->view.fit;
     for (int k = REGION_FAR; k <= REGION_CORNER; k++) {
         if (k == (int)part) continue;
-        char name[160];
-        if (k != REGION_FAR && band_px < LESSON_INSET_BELOW) snprintf(name, sizeof name, tr("lesson2.zone_thin"), tr(KEYS[k]), (double)band_px);
-        else snprintf(name, sizeof name, "%s", tr(KEYS[k]));
-        lesson_label(c, other[k], LESSON_SMALL, k == REGION_EDGE ? LESSON_INK : zone_color(app, (RegionPart)k),
-                     ALIGN_CENTER, name);
+        const Color kcol = k == REGION_EDGE ? LESSON_INK : zone_color(app, (RegionPart)k);
+        if (k != REGION_FAR && band_px < LESSON_INSET_BELOW) {
+            /* two lines beside a zone too thin to hold them: in over the
+             * box (away from the canvas's edge and its panels), a leader
+             * back into the zone */
+            char name[160];
+            snprintf(name, sizeof name, tr("lesson2.zone_thin"), tr(KEYS[k]), (double)band_px);
+            const float in = 70.0f / zoom;
+            const Vec2 want = { other[k].x + (k == REGION_CORNER ? sx * in : 0.0f), other[k].y + sy * in };
+            label_beside(c, other[k], want, LESSON_SMALL, kcol,
+                         k == REGION_CORNER ? (sx > 0.0f ? ALIGN_LEFT : ALIGN_RIGHT) : ALIGN_CENTER, name);
+        } else {
+            lesson_label(c, other[k], LESSON_SMALL, kcol, ALIGN_CENTER, tr(KEYS[k]));
+        }
     }
     (void)far;
 }
