@@ -13,8 +13,6 @@
  *       difference 12 px at least magnified; none where it is plain to see
  *       (the lesson's own arrangement); the label "A" sits by its point
  *       A; three languages.
- *   the HUD never says "(free)" in English (read: free to move), it says
- *       "not colliding" as zh-TW and vi do.
  *
  * Each frame is drawn at 1280x720 as main.c draws it headless.
  */
@@ -287,30 +285,6 @@ static void test_lesson5_a_by_its_point(void **s)
 
 /* ---- The HUD's word for a shape touching nothing ------------------------- */
 
-static void test_hud_says_not_colliding(void **s)
-{
-    (void)s;
-    int bad = 0;
-    for (int l = 0; l < 3; l++) {
-        set_lang(LANGS[l]);
-        App app;
-        assert_true(start(&app, 2, 0));
-        assert_false(app.world.colliding[0]);
-        frame_draw(&app);
-        bool said = false;
-        for (int i = 0; i < F.log.text_count; i++) {
-            const DrawnText *t = &F.log.texts[i];
-            if (strstr(t->text, "(free)") != NULL) { print_message("%s: \"%s\"\n", LANGS[l], t->text); bad++; }
-            said |= t->hud && strstr(t->text, tr("hud.free")) != NULL;
-        }
-        if (!said) { print_message("%s: the selection does not say \"%s\"\n", LANGS[l], tr("hud.free")); bad++; }
-        app_free(&app);
-    }
-    set_lang("en");
-    assert_non_null(strstr(tr("hud.free"), "not colliding"));
-    assert_int_equal(bad, 0);
-}
-
 static int setup(void **s)
 {
     (void)s;
@@ -342,7 +316,6 @@ int main(void)
         cmocka_unit_test(test_lesson2_thin_zones_say_so),
         cmocka_unit_test(test_lesson5_inset_for_small_difference),
         cmocka_unit_test(test_lesson5_a_by_its_point),
-        cmocka_unit_test(test_hud_says_not_colliding),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
