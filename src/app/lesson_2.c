@@ -342,10 +342,18 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     /* the edge bands and corners are r wide: under 8 px on screen they
      * cannot be seen, and their names say so */
     const float band_px = r * zoom * c->view.fit;
-    for (int k = REGION_FAR; k <= REGION_CORNER; k++) {
+    /* the thin zones' two-line names first, the one-line names after: the
+     * larger label takes its place while there is room, the short ones
+     * fit in what is left (vi, F5, 1024x768, 125 %: the far zone's name
+     * took the one place below the fitted box and the edge band's two
+     * lines went over it) */
+    static const int THIN_FIRST[3] = { REGION_EDGE, REGION_CORNER, REGION_FAR };
+    const bool thin = band_px < LESSON_INSET_BELOW;
+    for (int o = 0; o < 3; o++) {
+        const int k = thin ? THIN_FIRST[o] : REGION_FAR + o;
         if (k == (int)part) continue;
         const Color kcol = k == REGION_EDGE ? LESSON_INK : zone_color(app, (RegionPart)k);
-        if (k != REGION_FAR && band_px < LESSON_INSET_BELOW) {
+        if (k != REGION_FAR && thin) {
             /* two lines beside a zone too thin to hold them: in over the
              * box (away from the canvas's edge and its panels), a leader
              * back into the zone */
