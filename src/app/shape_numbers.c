@@ -5,7 +5,9 @@
 #include "shape_numbers.h"
 #include "lessons.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The number is drawn at the HUD's line size, larger than a label. */
 #define NUMBER_SIZE 24.0f
@@ -54,8 +56,9 @@ static int clip_rect(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out)
 }
 
 /* Whether lesson_label would find a free place for the number at `at`
- * (the trial placement is taken back; the box as lesson_label makes it). */
-static bool number_fits(Canvas *c, Vec2 at, const char *text)
+ * (the trial placement is taken back; the box as lesson_label makes it);
+ * exact: at `at` itself, not moved. */
+static bool number_fits(Canvas *c, Vec2 at, const char *text, bool exact)
 {
     const float fit = c->view.fit;
     float w = measure_hud_text(c, NUMBER_SIZE, text) * fit, h = 1.25f * text_size(c, NUMBER_SIZE) * fit, pad = 5.0f * fit;
@@ -63,11 +66,25 @@ static bool number_fits(Canvas *c, Vec2 at, const char *text)
     Vec2 s = view_to_screen(&c->view, at);
     ScreenBox want = { s.x - 0.5f * w - pad, s.y - 0.5f * h - 0.5f * pad, s.x + 0.5f * w + pad, s.y + 0.5f * h + 0.5f * pad, 0.0f };
     const int overlaps = c->label_overlaps, count = c->label_count;
-    (void)canvas_place_label(c, want, s);
-    const bool ok = c->label_overlaps == overlaps;
+    const ScreenBox got = canvas_place_label(c, want, s);
+    const bool ok = c->label_overlaps == overlaps &&
+                    (!exact || (fabsf(got.x0 - want.x0) < 0.5f && fabsf(got.y0 - want.y0) < 0.5f));
     c->label_overlaps = overlaps;
     c->label_count = count;
     return ok;
+}
+
+/* Whether p lies in shape i (own) and in none of the others (else). */
+static bool point_in(const World *w, int i, Vec2 p, bool *in_other)
+{
+    Shape probe;
+    memset(&probe, 0, sizeof probe);
+    probe.kind = SHAPE_CIRCLE;
+    probe.circle = (Circle){ p, 0.0f };
+    *in_other = false;
+    for (int j = 0; j < w->count && !*in_other; j++)
+        if (j != i) *in_other = shapes_collide(&probe, &w->shapes[j], NULL);
+    return shapes_collide(&probe, &w->shapes[i], NULL);
 }
 
 void draw_shape_numbers(const App *app, Canvas *c)
@@ -100,12 +117,29 @@ void draw_shape_numbers(const App *app, Canvas *c)
          * the lessons' lines through it; above a shape too small for it */
         const float top = fmaxf(box.min.y, lo.y);
         Vec2 at = { p.x, p.y - 0.55f * (p.y - top) };
-        if ((p.y - top) < 1.6f * label_h) at.y = top - 0.5f * label_h - 6.0f / scale;
+        const bool small = (p.y - top) < 1.6f * label_h;
+        if (small) at.y = top - 0.5f * label_h - 6.0f / scale;
         char text[16];
         snprintf(text, sizeof text, "%d", shape_number(i));
+        /* a number read as the shape it sits on: on a free spot of its own
+         * shape that no other shape covers (a box's number inside the
+         * circle over its centre named the circle, the blind review),
+         * above the centre, else below it, left, right, on it; a shape
+         * inside another takes a spot of its own that is free; else the
+         * placer's nearest free place, with a leader */
+        const float hx = 0.55f * (p.x - fmaxf(box.min.x, lo.x)), hx1 = 0.55f * (fminf(box.max.x, hi.x) - p.x);
+        const float hy1 = 0.55f * (fminf(box.max.y, hi.y) - p.y);
+        const Vec2 spots[5] = { at, { p.x, p.y + hy1 }, { p.x - hx, p.y }, { p.x + hx1, p.y }, p };
+        int pick = -1;
+        for (int pass = 0; pass < 2 && pick < 0 && !small; pass++)
+            for (int k = 0; k < 5 && pick < 0; k++) {
+                bool other = false;
+                if (point_in(w, i, spots[k], &other) && (pass == 1 || !other) && number_fits(c, spots[k], text, true)) pick = k;
+            }
+        if (pick >= 0) at = spots[pick];
         /* where the placer finds no free place (a crowded picture at a
          * large text size), the lesson's labels keep theirs: no number */
-        if (!number_fits(c, at, text)) continue;
+        else if (!number_fits(c, at, text, false)) continue;
         lesson_label_from(c, at, p, NUMBER_SIZE, THEME_INK, ALIGN_CENTER, text);
     }
 }
