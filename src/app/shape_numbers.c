@@ -57,7 +57,7 @@ static int clip_rect(const Vec2 *in, int n, Vec2 lo, Vec2 hi, Vec2 *out)
 
 /* Whether lesson_label would find a free place for the number at `at`
  * (the trial placement is taken back; the box as lesson_label makes it);
- * exact: at `at` itself, not moved. */
+ * exact: at `at` itself, covering no label and no line. */
 static bool number_fits(Canvas *c, Vec2 at, const char *text, bool exact)
 {
     const float fit = c->view.fit;
@@ -65,10 +65,10 @@ static bool number_fits(Canvas *c, Vec2 at, const char *text, bool exact)
     if (!(w > 0.0f)) return false;
     Vec2 s = view_to_screen(&c->view, at);
     ScreenBox want = { s.x - 0.5f * w - pad, s.y - 0.5f * h - 0.5f * pad, s.x + 0.5f * w + pad, s.y + 0.5f * h + 0.5f * pad, 0.0f };
+    if (exact) return canvas_box_clear(c, want);
     const int overlaps = c->label_overlaps, count = c->label_count;
-    const ScreenBox got = canvas_place_label(c, want, s);
-    const bool ok = c->label_overlaps == overlaps &&
-                    (!exact || (fabsf(got.x0 - want.x0) < 0.5f && fabsf(got.y0 - want.y0) < 0.5f));
+    (void)canvas_place_label(c, want, s);
+    const bool ok = c->label_overlaps == overlaps;
     c->label_overlaps = overlaps;
     c->label_count = count;
     return ok;
@@ -85,6 +85,29 @@ static bool point_in(const World *w, int i, Vec2 p, bool *in_other)
     for (int j = 0; j < w->count && !*in_other; j++)
         if (j != i) *in_other = shapes_collide(&probe, &w->shapes[j], NULL);
     return shapes_collide(&probe, &w->shapes[i], NULL);
+}
+
+/* Whether the number's box at `at` would cover a line drawn through a
+ * shape's centre that the placer is not told of: a circle's radius line
+ * (it shows the circle's turn) or the line between the first two shapes'
+ * centres (lesson 1's d). */
+static bool on_centre_lines(const App *app, const Canvas *c, Vec2 at, const char *text)
+{
+    const World *w = &app->world;
+    const View *v = &c->view;
+    const float fit = v->fit;
+    const float bw = measure_hud_text((Canvas *)c, NUMBER_SIZE, text) * fit, bh = 1.25f * text_size(c, NUMBER_SIZE) * fit;
+    const Vec2 s = view_to_screen(v, at);
+    const Vec2 blo = { s.x - 0.5f * bw - 5.0f * fit, s.y - 0.5f * bh - 2.5f * fit };
+    const Vec2 bhi = { s.x + 0.5f * bw + 5.0f * fit, s.y + 0.5f * bh + 2.5f * fit };
+    float t0 = 0.0f, t1 = 1.0f;
+    for (int i = 0; i < w->count && i < SHAPE_NUMBERS_ALL; i++) {
+        const Body *b = &w->bodies[i];
+        if (b->kind != SHAPE_CIRCLE) continue;
+        const Vec2 e = { b->pos.x + b->radius * cosf(b->angle), b->pos.y + b->radius * sinf(b->angle) };
+        if (segment_clip(view_to_screen(v, b->pos), view_to_screen(v, e), blo, bhi, &t0, &t1)) return true;
+    }
+    return w->count >= 2 && segment_clip(view_to_screen(v, w->bodies[0].pos), view_to_screen(v, w->bodies[1].pos), blo, bhi, &t0, &t1);
 }
 
 void draw_shape_numbers(const App *app, Canvas *c)
@@ -124,17 +147,18 @@ void draw_shape_numbers(const App *app, Canvas *c)
         /* a number read as the shape it sits on: on a free spot of its own
          * shape that no other shape covers (a box's number inside the
          * circle over its centre named the circle, the blind review),
-         * above the centre, else below it, left, right, on it; a shape
+         * above the centre, else below it, left or right of it; a shape
          * inside another takes a spot of its own that is free; else the
          * placer's nearest free place, with a leader */
         const float hx = 0.55f * (p.x - fmaxf(box.min.x, lo.x)), hx1 = 0.55f * (fminf(box.max.x, hi.x) - p.x);
-        const float hy1 = 0.55f * (fminf(box.max.y, hi.y) - p.y);
-        const Vec2 spots[5] = { at, { p.x, p.y + hy1 }, { p.x - hx, p.y }, { p.x + hx1, p.y }, p };
+        const Vec2 spots[4] = { at, { p.x, p.y + 0.55f * (fminf(box.max.y, hi.y) - p.y) }, { p.x - hx, p.y }, { p.x + hx1, p.y } };
         int pick = -1;
         for (int pass = 0; pass < 2 && pick < 0 && !small; pass++)
-            for (int k = 0; k < 5 && pick < 0; k++) {
+            for (int k = 0; k < 4 && pick < 0; k++) {
                 bool other = false;
-                if (point_in(w, i, spots[k], &other) && (pass == 1 || !other) && number_fits(c, spots[k], text, true)) pick = k;
+                if (point_in(w, i, spots[k], &other) && (pass == 1 || !other) && !on_centre_lines(app, c, spots[k], text) &&
+                    number_fits(c, spots[k], text, true))
+                    pick = k;
             }
         if (pick >= 0) at = spots[pick];
         /* where the placer finds no free place (a crowded picture at a
