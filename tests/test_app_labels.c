@@ -229,6 +229,110 @@ static void test_lessons_1_3_labels_off_lines(void **s)
     text_fixture_close(&fx);
 }
 
+/* Squared distance from p to the segment a-b. */
+static float seg_dist2(Vec2 p, Vec2 a, Vec2 b)
+{
+    const float dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+    float t = l2 > 0.0f ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0.0f;
+    t = fminf(1.0f, fmaxf(0.0f, t));
+    const float ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y;
+    return ex * ex + ey * ey;
+}
+
+/* Leaders that end on nothing: a moved label's leader starts at the
+ * point it names (a dot there), which must lie on something drawn: a line
+ * labels avoid (the lessons' segments, bars, number lines, the shapes'
+ * outlines), a key point the lesson keeps clear, a shape's centre or a
+ * polygon's vertex, within 4 px. The
+ * blind review (r4) followed leaders to empty spots beside the thing
+ * named: |CA|'s 30 px above CA (lesson 3), the vertex letters' beside
+ * their vertices (lesson 7), r2's below its bar (lesson 1). */
+static int leaders_on_nothing(const Canvas *c, const DrawLog *log, const App *app, const char *what)
+{
+    const World *w = &app->world;
+    int bad = 0;
+    for (int i = 0; i < log->leader_count; i++) {
+        const DrawnLeader *l = &log->leaders[i];
+        if (!l->at_anchor) continue;
+        /* lessons 5 and 7: the points' names (C, C', A, A', a vertex) */
+        const bool point_name = strlen(l->text) <= 3 && l->text[0] >= 'A' && l->text[0] <= 'Z' && (l->text[1] == '\0' || l->text[1] == '\'');
+        if ((app->lesson == 5 || app->lesson == 7) && !point_name) continue;
+        bool on = false;
+        for (int k = 0; k < c->line_count && !on; k++)
+            on = seg_dist2(l->from, c->lines[k].a, c->lines[k].b) <= (c->lines[k].half_width + 4.0f) * (c->lines[k].half_width + 4.0f);
+        /* a key point the lesson keeps clear (a disc: C, A, C', a vertex) */
+        for (int k = 0; k < c->keep_out_count && !on; k++) {
+            const ScreenBox *b = &c->keep_out[k];
+            const float mx = 0.5f * (b->x0 + b->x1), my = 0.5f * (b->y0 + b->y1);
+            on = b->r > 0.0f && (mx - l->from.x) * (mx - l->from.x) + (my - l->from.y) * (my - l->from.y) <= 16.0f;
+        }
+        for (int k = 0; k < w->count && !on; k++) {
+            const Vec2 m = view_to_screen(&c->view, shape_center(&w->shapes[k]));
+            on = (m.x - l->from.x) * (m.x - l->from.x) + (m.y - l->from.y) * (m.y - l->from.y) <= 16.0f;
+            if (w->shapes[k].kind == SHAPE_POLY)
+                for (int v = 0; v < w->shapes[k].poly.count && !on; v++) {
+                    const Vec2 q = view_to_screen(&c->view, w->shapes[k].poly.verts[v]);
+                    on = (q.x - l->from.x) * (q.x - l->from.x) + (q.y - l->from.y) * (q.y - l->from.y) <= 16.0f;
+                }
+        }
+        if (!on) {
+            print_message("%s: a leader starts on nothing at (%.0f,%.0f)\n", what, (double)l->from.x, (double)l->from.y);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+/* Lessons 1, 3, 5 and 7, every preset (lesson 7 at its first step and its
+ * verdict), three languages, 1280x720 and 1024x768: every leader starts
+ * on what its label names. */
+static void test_leaders_start_on_what_they_name(void **s)
+{
+    (void)s;
+    TextFixture fx;
+    assert_true(text_fixture_open(&fx));
+    fx.log = calloc(1, sizeof *fx.log);
+    assert_non_null(fx.log);
+    static const char *const LANGS[3] = { "en", "zh-TW", "vi" };
+    static const SDL_Keycode PRESETS[5] = { 0, SDLK_F2, SDLK_F3, SDLK_F4, SDLK_F5 };
+    static const int LESSONS[4] = { 1, 3, 5, 7 };
+    char err[512], what[96];
+    int frames = 0, leaders = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int li = 0; li < 4; li++)
+            for (int p = 0; p < 5; p++)
+                for (int sz = 0; sz < 2; sz++)
+                    for (int verdict = 0; verdict < 2; verdict++) {
+                        const int n = LESSONS[li];
+                        if (verdict && n != 7) continue;
+                        App app;
+                        assert_true(app_init(&app, n));
+                        if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                        if (app.preset != p) { app_free(&app); continue; }
+                        app_tick(&app);
+                        if (verdict) tap(&app, SDLK_LEFTBRACKET);
+                        view_fit(&app.view, sz ? 1024 : 1280, sz ? 768 : 720);
+                        fx.c.log = fx.log;
+                        canvas_begin(&fx.c, fx.r, &app.view, fx.text);
+                        app_draw(&app, &fx.c);
+                        text_frame_end(fx.text);
+                        snprintf(what, sizeof what, "%s, lesson %d, F%d, %s%s", LANGS[l], n, p + 1, sz ? "1024x768" : "1280x720",
+                                 verdict ? ", verdict" : "");
+                        bad += leaders_on_nothing(&fx.c, fx.log, &app, what);
+                        leaders += fx.log->leader_count;
+                        frames++;
+                        app_free(&app);
+                    }
+    }
+    print_message("  lessons 1, 3, 5, 7: %d frames, %d leaders, %d starting on nothing\n", frames, leaders, bad);
+    assert_true(frames >= 3 * 4 * 2 * 3);
+    assert_true(leaders >= 20);
+    assert_int_equal(bad, 0);
+    i18n_set_language("en", err, sizeof err);
+    text_fixture_close(&fx);
+}
+
 static int setup(void **s)
 {
     (void)s;
@@ -247,6 +351,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_labels_measured),
         cmocka_unit_test(test_lessons_1_3_labels_off_lines),
+        cmocka_unit_test(test_leaders_start_on_what_they_name),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -55,10 +55,16 @@ typedef struct DrawnText {
     int line, lines;         /* line `line` of a text wrapped into `lines` (0 of 1: not wrapped) */
     char text[160];
 } DrawnText;
+/* A label's leader, output pixels: from the point it names (at_anchor:
+ * drawn with a dot there) or from the edge of an earlier label the point
+ * lies in, to the label's box; the label's text (its start). */
+#define DRAW_LOG_LEADERS 128
+typedef struct DrawnLeader { Vec2 from, to; bool at_anchor; char text[16]; } DrawnLeader;
 typedef struct DrawLog {
     DrawnText texts[DRAW_LOG_TEXTS];
     ScreenBox boxes[DRAW_LOG_BOXES];
-    int text_count, box_count;   /* canvas_begin empties the log */
+    DrawnLeader leaders[DRAW_LOG_LEADERS];
+    int text_count, box_count, leader_count;   /* canvas_begin empties the log */
 } DrawLog;
 
 /* One corner of a triangle of the batch, in output pixels. */

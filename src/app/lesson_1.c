@@ -80,7 +80,9 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     draw_line(c, (Vec2){ d1.x - n.x * 10.0f, d1.y - n.y * 10.0f }, (Vec2){ d1.x + n.x * 10.0f, d1.y + n.y * 10.0f }, 3.0f, acc);
     snprintf(text, sizeof text, tr("lesson1.d"), (double)q.d);
     Vec2 mid = { 0.5f * (d0.x + d1.x) + n.x * 26.0f, 0.5f * (d0.y + d1.y) + n.y * 26.0f };
-    lesson_label(c, mid, LESSON_LABEL, acc, ALIGN_CENTER, text);
+    /* a label the placer moves keeps a leader to what it names: the
+     * bar's middle, not the empty spot beside it (the blind review) */
+    lesson_label_from(c, mid, (Vec2){ 0.5f * (d0.x + d1.x), 0.5f * (d0.y + d1.y) }, LESSON_LABEL, acc, ALIGN_CENTER, text);
 
     /* r1 from the first centre and r2 from the second, along the same line,
      * below it: a gap between them means apart, overlap means collide */
@@ -96,14 +98,14 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         lesson_halo_dashed(c, e1, e2, 4.0f, 8.0f, gap);
         snprintf(text, sizeof text, tr("lesson1.gap"), (double)(q.d - q.r1 - q.r2));
         Vec2 g = { 0.5f * (e1.x + e2.x) - n.x * 30.0f, 0.5f * (e1.y + e2.y) - n.y * 30.0f };
-        lesson_label(c, g, LESSON_SMALL, gap, ALIGN_CENTER, text);
+        lesson_label_from(c, g, (Vec2){ 0.5f * (e1.x + e2.x), 0.5f * (e1.y + e2.y) }, LESSON_SMALL, gap, ALIGN_CENTER, text);
     }
     snprintf(text, sizeof text, tr("lesson1.r1"), (double)q.r1);
     Vec2 l1 = { 0.5f * (s1.x + e1.x) - n.x * 26.0f, 0.5f * (s1.y + e1.y) - n.y * 26.0f };
-    lesson_label(c, l1, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
+    lesson_label_from(c, l1, (Vec2){ 0.5f * (s1.x + e1.x), 0.5f * (s1.y + e1.y) }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
     snprintf(text, sizeof text, tr("lesson1.r2"), (double)q.r2);
     Vec2 l2 = { 0.5f * (s2.x + e2.x) - n.x * 26.0f, 0.5f * (s2.y + e2.y) - n.y * 26.0f };
-    lesson_label(c, l2, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
+    lesson_label_from(c, l2, (Vec2){ 0.5f * (s2.x + e2.x), 0.5f * (s2.y + e2.y) }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, text);
     /* the centres: a dot never hides a small circle (at most 0.4 of its
      * radius on screen), and a circle under 8 px on screen gets a ring
      * around it, so a tiny circle is found at a glance */

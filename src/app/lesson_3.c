@@ -86,7 +86,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     const Vec2 cc = q.c.center;
     char text[128];
     /* C to A: solid when within r, dashed when longer */
-    Vec2 mid = { cc.x, cc.y + 34.0f };
+    Vec2 mid = { cc.x, cc.y + 34.0f }, on_seg = mid;
     if (q.dist > 0.5f) {
         /* in the accent colour on a dark halo: never red on a red circle */
         if (q.hit) lesson_halo_line(c, cc, q.a, 5.0f, acc);
@@ -101,6 +101,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         Vec2 r1 = { r0.x + ux * q.c.radius, r0.y + uy * q.c.radius };
         lesson_halo_line(c, r0, r1, 3.0f, LESSON_INK);
         mid = (Vec2){ mid0.x - nrm.x * 34.0f, mid0.y - nrm.y * 34.0f };
+        on_seg = mid0;
     }
     draw_dot(c, q.a, 8.0f, acc);
     draw_dot(c, cc, 6.0f, LESSON_INK);
@@ -109,11 +110,14 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     lesson_keep_clear(c, q.a, 8.0f);
     lesson_keep_clear(c, cc, 6.0f);
     if (q.dist > 0.5f) {
-        lesson_label(c, (Vec2){ q.a.x + 14.0f, q.a.y + 16.0f }, LESSON_LABEL, acc, ALIGN_LEFT, "A");
-        lesson_label(c, (Vec2){ cc.x - 14.0f, cc.y - 16.0f }, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
+        /* each label's leader, when the placer moves it, goes to what it
+         * names: the point, the segment's middle (not to the empty spot
+         * beside them it asked for: the blind review) */
+        lesson_label_from(c, (Vec2){ q.a.x + 14.0f, q.a.y + 16.0f }, q.a, LESSON_LABEL, acc, ALIGN_LEFT, "A");
+        lesson_label_from(c, (Vec2){ cc.x - 14.0f, cc.y - 16.0f }, cc, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT, "C");
         if (q.c.radius <= 100.0f) lesson_keep_clear(c, cc, q.c.radius + 4.0f);
         snprintf(text, sizeof text, tr("lesson3.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
-        lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
+        lesson_label_from(c, mid, on_seg, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
     } else {
         /* one point, one label: "C is inside the box: A = C", beside it
          * (two names with two leaders read as two places) */

@@ -175,7 +175,9 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     if (q.dist > 0.5f) {
         snprintf(text, sizeof text, tr("lesson5.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
         Vec2 mid = { 0.5f * (q.ghost.x + q.a_local.x), 0.5f * (q.ghost.y + q.a_local.y) + 26.0f };
-        lesson_label(c, mid, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
+        /* moved by the placer, its leader goes to the segment's middle */
+        const Vec2 on_seg = { 0.5f * (q.ghost.x + q.a_local.x), 0.5f * (q.ghost.y + q.a_local.y) };
+        lesson_label_from(c, mid, on_seg, LESSON_LABEL, q.hit ? hitc : gap, ALIGN_CENTER, text);
     }
     /* |C'A'| against r decided by a few pixels on screen: magnified in an
      * inset (as lessons 1 and 2), on the real pair, where the distances
@@ -203,8 +205,11 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         snprintf(text, sizeof text, tr("lesson5.turn"), (double)(ang / RAD_PER_DEG));
         lesson_label_from(c, (Vec2){ m.x + o.x * off, m.y + o.y * (off + 8.0f) }, m, LESSON_SMALL, acc, al, text);
     }
-    lesson_label(c, (Vec2){ up.center.x, up.center.y - up.half.y - 22.0f }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER,
-                 tr("lesson5.ghost"));
+    /* the note on the dashed pair: moved, its leader goes to the dashed
+     * box's top edge (it went to the spot above it, which the turned box
+     * may cross: the blind review read it as naming the solid box) */
+    lesson_label_from(c, (Vec2){ up.center.x, up.center.y - up.half.y - 22.0f }, (Vec2){ up.center.x, up.center.y - up.half.y },
+                      LESSON_SMALL, LESSON_INK, ALIGN_CENTER, tr("lesson5.ghost"));
 }
 
 static int hud(const App *app, const void *state, char lines[][160], int max)

@@ -75,11 +75,15 @@ static void letters(Canvas *c, const Poly *p, const char *names, Color col)
         Vec2 v = p->verts[i];
         float dx = v.x - m.x, dy = v.y - m.y, len = sqrtf(dx * dx + dy * dy);
         if (len < 1e-3f) len = 1.0f;
-        /* just outside the vertex, away from the centre */
-        Vec2 at = { v.x + dx / len * 24.0f, v.y + dy / len * 24.0f };
+        /* just outside the vertex, away from the centre, 24 px on screen
+         * at any zoom; moved by the placer, its leader goes to the vertex
+         * itself (it went to that spot outside: the blind review read E
+         * and G, moved into ABCD, as naming points of ABCD) */
+        const float off = 24.0f / c->view.zoom;
+        Vec2 at = { v.x + dx / len * off, v.y + dy / len * off };
         char s[2] = { names[i], '\0' };
         draw_dot(c, v, 5.0f, col);
-        lesson_label(c, at, LESSON_LABEL, col, ALIGN_CENTER, s);
+        lesson_label_from(c, at, v, LESSON_LABEL, col, ALIGN_CENTER, s);
     }
 }
 

@@ -180,6 +180,11 @@ void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Ali
         draw_line(c, p, q, 3.5f, LESSON_SHADE);
         draw_line(c, p, q, 1.5f, lesson_alpha(col, 220));
         if (l0.x == s.x && l0.y == s.y) draw_dot(c, p, 2.5f, col);   /* not when it starts at a label */
+        if (c->log != NULL && c->log->leader_count < DRAW_LOG_LEADERS) {
+            DrawnLeader *dl = &c->log->leaders[c->log->leader_count++];
+            *dl = (DrawnLeader){ l0, l1, l0.x == s.x && l0.y == s.y, "" };
+            snprintf(dl->text, sizeof dl->text, "%s", text);
+        }
     }
     draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, lesson_plate(col));
     for (int i = 0; i < nrows; i++) {
