@@ -138,7 +138,12 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     lesson_keep_clear(c, q.ghost, 6.0f);
     lesson_keep_clear(c, q.a_local, 8.0f);
     /* the names, the real pair first, then the ghost's, then the numbers:
-     * each finds room around the ones before, and no point is covered */
+     * each finds room around the ones before, and no point is covered.
+     * A name's gap from its point is the window's pixels (/ px): a picture
+     * fitted between the panels is smaller, its names are not (vi F4 at
+     * 1280x720: the gap in canvas units put "A" on A's kept-clear dot, and
+     * the placer moved it 35 px away) */
+    const float px = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
     if (q.dist <= 0.5f) {
         /* C inside the box: the clamp leaves it where it is, so A is C and
          * A' is C' (four names on two points would pile up): one label
@@ -150,27 +155,27 @@ static void draw_over(const App *app, const void *state, Canvas *c)
         Align al2 = u.x > 0.35f ? ALIGN_RIGHT : u.x < -0.35f ? ALIGN_LEFT : ALIGN_CENTER;
         /* just outside the circle (a name inside a small one crosses its
          * outline), its leader from the point itself */
-        const float off = q.c.radius + 18.0f;
+        const float off = q.c.radius + 18.0f / px;
         lesson_label_from(c, (Vec2){ q.c.center.x + u.x * off, q.c.center.y + u.y * off }, q.c.center, LESSON_LABEL,
                           LESSON_INK, al, "C = A");
         lesson_label_from(c, (Vec2){ q.ghost.x - u.x * off, q.ghost.y - u.y * off }, q.ghost, LESSON_LABEL, LESSON_INK,
                           al2, "C' = A'");
     } else {
         /* a name moved off its place gets its leader from the point itself */
-        lesson_label_from(c, (Vec2){ q.c.center.x - 14.0f, q.c.center.y - 16.0f }, q.c.center, LESSON_LABEL, LESSON_INK,
-                          ALIGN_RIGHT, "C");
+        lesson_label_from(c, (Vec2){ q.c.center.x - 14.0f / px, q.c.center.y - 16.0f / px }, q.c.center, LESSON_LABEL,
+                          LESSON_INK, ALIGN_RIGHT, "C");
         /* A beyond its point, on the line from C through A (away from C's
          * own name and the circle's middle), its leader from A itself */
         Vec2 ua = { q.a_world.x - q.c.center.x, q.a_world.y - q.c.center.y };
         float la = sqrtf(ua.x * ua.x + ua.y * ua.y);
         ua = la > 1.0f ? (Vec2){ ua.x / la, ua.y / la } : (Vec2){ 0.7071f, -0.7071f };
         const Align aal = ua.x > 0.35f ? ALIGN_LEFT : ua.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
-        lesson_label_from(c, (Vec2){ q.a_world.x + ua.x * 18.0f, q.a_world.y + ua.y * 22.0f }, q.a_world, LESSON_LABEL, acc,
-                          aal, "A");
-        lesson_label_from(c, (Vec2){ q.ghost.x - 14.0f, q.ghost.y - 16.0f }, q.ghost, LESSON_LABEL, LESSON_INK, ALIGN_RIGHT,
-                          "C'");
-        lesson_label_from(c, (Vec2){ q.a_local.x + 14.0f, q.a_local.y + 16.0f }, q.a_local, LESSON_LABEL, acc, ALIGN_LEFT,
-                          "A'");
+        lesson_label_from(c, (Vec2){ q.a_world.x + ua.x * 18.0f / px, q.a_world.y + ua.y * 22.0f / px }, q.a_world,
+                          LESSON_LABEL, acc, aal, "A");
+        lesson_label_from(c, (Vec2){ q.ghost.x - 14.0f / px, q.ghost.y - 16.0f / px }, q.ghost, LESSON_LABEL, LESSON_INK,
+                          ALIGN_RIGHT, "C'");
+        lesson_label_from(c, (Vec2){ q.a_local.x + 14.0f / px, q.a_local.y + 16.0f / px }, q.a_local, LESSON_LABEL, acc,
+                          ALIGN_LEFT, "A'");
     }
     if (q.dist > 0.5f) {
         snprintf(text, sizeof text, tr("lesson5.len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
