@@ -248,6 +248,28 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     return true;
 }
 
+/* The shadows on the x axis (both bars, the overlap or the gap between
+ * them and its ticks), as one box: the x axis runs just above the bottom
+ * panels, and when the picture is fitted between the panels (render.c)
+ * the verdict is read from them as much as from the boxes (a fitted
+ * picture that kept only the boxes clear put B's bar under the status
+ * panel and its legend above A's: vi, 1280x720). The y axis's shadows
+ * lie level with the boxes themselves. */
+static int picture_outline(const App *app, const void *state, Vec2 *out, int max)
+{
+    (void)app;
+    const State *st = state;
+    if (!st->ok || max < 4) return 0;
+    const Picture q = st->q;
+    const float x0 = fminf(q.a.min.x, q.b.min.x), x1 = fmaxf(q.a.max.x, q.b.max.x);
+    const float y0 = AXIS_Y - BAR - 4.0f, y1 = AXIS_Y + BAR + 4.0f;   /* the bars are 8 wide */
+    out[0] = (Vec2){ x0, y0 };
+    out[1] = (Vec2){ x1, y0 };
+    out[2] = (Vec2){ x1, y1 };
+    out[3] = (Vec2){ x0, y1 };
+    return 4;
+}
+
 const Lesson lesson_4 = {
     .key = "lesson4",
     .state_size = sizeof(State),
@@ -257,5 +279,6 @@ const Lesson lesson_4 = {
     .hud = hud,
     .report = report,
     .explain = explain,
+    .picture_outline = picture_outline,
     .upright = true,
 };
