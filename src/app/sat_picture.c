@@ -530,7 +530,8 @@ static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, C
 /* spare: said in the HUD's text too (the tested axis's result), so left
  * out where the placer finds no free place for it rather than drawn over
  * another label or under a panel (a 4:3 window at a large text size). */
-typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; bool spare; char text[112]; Vec2 from; } SatLabel;
+/* alt: other places a spare label may take, in order, where at has no room */
+typedef struct SatLabel { Vec2 at; float size; Color col; Align al; int prio; bool spare; char text[112]; Vec2 from; Vec2 alt[4]; int nalt; } SatLabel;
 #define SAT_LABELS 96
 typedef struct SatLabels { int n, prio; SatLabel l[SAT_LABELS]; } SatLabels;
 
@@ -540,6 +541,7 @@ static void queue(SatLabels *q, Vec2 at, float size, Color col, Align al, const 
     SatLabel *l = &q->l[q->n++];
     l->prio = q->prio;
     l->spare = false;
+    l->nalt = 0;
     l->at = at;
     l->from = at;
     l->size = size;
@@ -742,10 +744,29 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         at.y = fminf(fmaxf(at.y, vlo.y + text_size(c, size)), vhi.y - text_size(c, size));
         queue(q, at, size, rc, ALIGN_CENTER, text);
         /* moved away, its leader goes back to its gap or common part; the
-         * tested axis's result is in the HUD's text too: spare */
+         * tested axis's result is in the HUD's text too: spare. Where its
+         * place has no room, the other places in turn, then beyond the
+         * shapes (a picture fitted
+         * between the panels at 1280x720: lesson 7 F3's verdict label
+         * found none beside the number line and was left out) */
         if (q->n > 0) {
-            q->l[q->n - 1].from = on_line(dir, mid, ln->k);
-            q->l[q->n - 1].spare = level == 2;
+            SatLabel *l = &q->l[q->n - 1];
+            l->from = on_line(dir, mid, ln->k);
+            l->spare = level == 2;
+            for (int k = 0; k < 4 && l->spare && l->nalt < 3; k++) {
+                if (k == pick) continue;
+                Vec2 a = cand[k];
+                a.x = fminf(fmaxf(a.x, vlo.x + hw), vhi.x - hw);
+                a.y = fminf(fmaxf(a.y, vlo.y + text_size(c, size)), vhi.y - text_size(c, size));
+                if (!panels_hold(pn, a)) l->alt[l->nalt++] = a;
+            }
+            /* last, beyond the shapes, on their far side from the line */
+            const Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
+            const float kfar = toward > 0.0f ? fmaxf(pa.max, pb.max) + dk : fminf(pa.min, pb.min) - dk;
+            Vec2 a = on_line(dir, mid, kfar);
+            a.x = fminf(fmaxf(a.x, vlo.x + hw), vhi.x - hw);
+            a.y = fminf(fmaxf(a.y, vlo.y + text_size(c, size)), vhi.y - text_size(c, size));
+            if (l->spare && l->nalt < 4 && !panels_hold(pn, a)) l->alt[l->nalt++] = a;
         }
     }
 }
@@ -783,7 +804,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         if (bold >= 0 && bold < r->count) draw_axis(app, sp, c, &pn, bold, &lines[bold], 2, false, &q);
     }
     /* the verdict's picture */
-    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, false, "", { 0.0f, 0.0f } };
+    SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, false, "", { 0.0f, 0.0f }, { { 0.0f, 0.0f } }, 0 };
     if (final && !r->hit && r->separating >= 0) {
         /* the separating line, across the canvas in the middle of the gap */
         const SatShown *s = &sp->shown[r->separating];
@@ -833,12 +854,17 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
     }
     lesson_label(c, verdict.at, verdict.size, verdict.col, verdict.al, verdict.text);
     for (int prio = 1; prio <= 2; prio++)
-        for (int i = 0; i < q.n; i++)
+        for (int i = 0; i < q.n; i++) {
             /* an earlier axis's result only where it finds room, the
-             * tested one's (spare) where it covers no label or panel */
-            if (q.l[i].prio == prio &&
-                ((prio == 1 && !q.l[i].spare) || label_fits(c, q.l[i].at, q.l[i].size, q.l[i].al, q.l[i].text, prio != 1)))
-                lesson_label_from(c, q.l[i].at, q.l[i].from, q.l[i].size, q.l[i].col, q.l[i].al, q.l[i].text);
+             * tested one's (spare) where it covers no label or panel, at
+             * its place or else at one of its other places */
+            SatLabel *l = &q.l[i];
+            if (l->prio != prio) continue;
+            bool ok = (prio == 1 && !l->spare) || label_fits(c, l->at, l->size, l->al, l->text, prio != 1);
+            for (int k = 0; k < l->nalt && !ok; k++)   /* moved there, off the number lines too */
+                if (label_fits(c, l->alt[k], l->size, l->al, l->text, true)) { l->at = l->alt[k]; ok = true; }
+            if (ok) lesson_label_from(c, l->at, l->from, l->size, l->col, l->al, l->text);
+        }
 }
 
 /* ---- HUD and report ------------------------------------------------------ */
