@@ -62,6 +62,7 @@ void canvas_start(Canvas *c, const CanvasDevice *dev, void *out, void *font, con
     c->view = *v;
     c->nv = c->ni = 0;
     c->label_count = c->keep_out_count = c->label_overlaps = c->line_count = 0;
+    c->label_as_asked = false;
     if (c->log != NULL) c->log->text_count = c->log->box_count = c->log->leader_count = 0;
 }
 

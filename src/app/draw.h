@@ -96,6 +96,7 @@ typedef struct Canvas {
     ScreenBox keep_out[CANVAS_MAX_KEEP_OUT];
     int label_count, keep_out_count;
     int label_overlaps;   /* labels that found no free place this frame */
+    bool label_as_asked;  /* the next canvas_place_label takes its box where asked (a place already found free) */
     AvoidLine lines[CANVAS_MAX_LINES];   /* canvas_begin empties them too */
     int line_count;
     DrawLog *log;         /* NULL (the lab itself): nothing recorded */

@@ -157,13 +157,18 @@ bool canvas_box_clear(const Canvas *c, ScreenBox b)
     const float y1 = fminf(v->oy + CANVAS_H * v->fit, (float)v->out_h) - edge;
     if (!(b.x0 >= x0 && b.y0 >= y0 && b.x1 <= x1 && b.y1 <= y1) || crowding(c, b, 2.0f * v->fit) > 0) return false;
     for (int i = 0; i < c->line_count; i++)
-        if (!c->lines[i].outline && line_hits_box(&c->lines[i], b)) return false;
+        if (line_hits_box(&c->lines[i], b)) return false;
     return true;
 }
 
 ScreenBox canvas_place_label(Canvas *c, ScreenBox want, Vec2 anchor)
 {
     const View *v = &c->view;
+    if (c->label_as_asked) {
+        c->label_as_asked = false;
+        if (c->label_count < CANVAS_MAX_LABELS) c->labels[c->label_count++] = want;
+        return want;
+    }
     /* the visible part of the canvas, a little in from its edges */
     const float edge = 4.0f * v->fit;
     const float x0 = fmaxf(v->ox, 0.0f) + edge, y0 = fmaxf(v->oy, 0.0f) + edge;

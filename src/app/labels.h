@@ -31,8 +31,8 @@ void canvas_avoid_outline(Canvas *c, Vec2 a, Vec2 b, float width);
 /* Whether box b (output pixels) covers one of those strong lines. */
 bool canvas_box_covers_strong(const Canvas *c, ScreenBox b);
 /* Whether a label box b is free where it is: inside the visible canvas,
- * clear of labels and kept-out places and of every line labels avoid but
- * the shapes' outlines (a shape's number sits inside it, near its edge). */
+ * clear of labels and kept-out places and of every line labels avoid (the
+ * shapes' outlines too). */
 bool canvas_box_clear(const Canvas *c, ScreenBox b);
 /* Places a label box of want's size, preferably at want; returns where it
  * went and records it. anchor is what it labels: a place whose leader back

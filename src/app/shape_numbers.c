@@ -152,15 +152,31 @@ void draw_shape_numbers(const App *app, Canvas *c)
          * placer's nearest free place, with a leader */
         const float hx = 0.55f * (p.x - fmaxf(box.min.x, lo.x)), hx1 = 0.55f * (fminf(box.max.x, hi.x) - p.x);
         const Vec2 spots[4] = { at, { p.x, p.y + 0.55f * (fminf(box.max.y, hi.y) - p.y) }, { p.x - hx, p.y }, { p.x + hx1, p.y } };
+        /* half the number's box, in world units */
+        const float nx = 0.5f * (measure_hud_text(c, NUMBER_SIZE, text) + 10.0f) * v->fit / scale, ny = 0.5f * label_h;
         int pick = -1;
         for (int pass = 0; pass < 2 && pick < 0 && !small; pass++)
             for (int k = 0; k < 4 && pick < 0; k++) {
+                /* first pass: the number's whole box clear of the other
+                 * shapes (its corners and its middle), not only its middle */
                 bool other = false;
-                if (point_in(w, i, spots[k], &other) && (pass == 1 || !other) && !on_centre_lines(app, c, spots[k], text) &&
-                    number_fits(c, spots[k], text, true))
+                if (!point_in(w, i, spots[k], &other)) continue;
+                for (int q = 0; q < 4 && !other && pass == 0; q++) {
+                    bool o = false;
+                    (void)point_in(w, i, (Vec2){ spots[k].x + (q & 1 ? nx : -nx), spots[k].y + (q & 2 ? ny : -ny) }, &o);
+                    other = o;
+                }
+                if ((pass == 1 || !other) && !on_centre_lines(app, c, spots[k], text) && number_fits(c, spots[k], text, true))
                     pick = k;
             }
-        if (pick >= 0) at = spots[pick];
+        /* a spot found free is taken as it is: the placer would move a
+         * number that touches its own shape's outline, and its leader
+         * would go back to the centre, maybe inside another shape (lesson
+         * 3 F3: rectangle 2's number beside circle 1, its leader into it) */
+        if (pick >= 0) {
+            at = spots[pick];
+            c->label_as_asked = true;
+        }
         /* where the placer finds no free place (a crowded picture at a
          * large text size), the lesson's labels keep theirs: no number */
         else if (!number_fits(c, at, text, false)) continue;
