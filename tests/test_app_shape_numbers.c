@@ -166,6 +166,14 @@ static bool room_outside(const World *w, const View *v, int i, int j)
     return false;
 }
 
+/* The shape whose number the canvas text d is (its index), or -1. */
+static int numbered_shape(const DrawnText *d, const App *app)
+{
+    if (d->hud || d->text[0] == '\0' || strspn(d->text, "0123456789") != strlen(d->text)) return -1;
+    const int i = atoi(d->text) - 1;
+    return i >= 0 && i < app->world.count && shape_number_wanted(app, i) ? i : -1;
+}
+
 /* Numbers read as another shape's: shape i's number sits in shape j, or
  * its leader (DrawLog) starts in shape j, or it sits off its own shape with
  * i's centre in shape j, while i has room outside j. The blind review (r4) read
@@ -178,9 +186,8 @@ static int numbers_on_others(const Frame *f, const App *app, const char *where)
     int bad = 0;
     for (int t = 0; t < f->log->text_count; t++) {
         const DrawnText *d = &f->log->texts[t];
-        if (d->hud || d->text[0] == '\0' || strspn(d->text, "0123456789") != strlen(d->text)) continue;
-        const int i = atoi(d->text) - 1;
-        if (i < 0 || i >= w->count || !shape_number_wanted(app, i)) continue;
+        const int i = numbered_shape(d, app);
+        if (i < 0) continue;
         const Vec2 at = view_to_canvas(v, (Vec2){ 0.5f * (d->box.x0 + d->box.x1), 0.5f * (d->box.y0 + d->box.y1) });
         const bool on_own = holds(&w->shapes[i], at);
         Vec2 centre = shape_center(&w->shapes[i]);
@@ -217,9 +224,8 @@ static int numbers_off_own(const Frame *f, const App *app, const char *where)
     int bad = 0;
     for (int t = 0; t < f->log->text_count; t++) {
         const DrawnText *d = &f->log->texts[t];
-        if (d->hud || d->text[0] == '\0' || strspn(d->text, "0123456789") != strlen(d->text)) continue;
-        const int i = atoi(d->text) - 1;
-        if (i < 0 || i >= w->count || !shape_number_wanted(app, i)) continue;
+        const int i = numbered_shape(d, app);
+        if (i < 0) continue;
         const Aabb b = shape_aabb(&w->shapes[i]);
         const Vec2 lo = view_to_screen(v, b.min), hi = view_to_screen(v, b.max);
         const float h = d->box.y1 - d->box.y0;
