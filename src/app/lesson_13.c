@@ -320,6 +320,27 @@ static void draw_over(const App *app, const void *state, Canvas *c)
      * the other box), 30 px to the side of it, below, so the motion's
      * arrows do not hide it */
     const float mlen = sqrtf(dotv(s->motion, s->motion));
+    /* a label's gap from its tip is the window's pixels: the arrows shrink
+     * with a picture fitted between the panels, the labels do not */
+    const float px = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+    /* the motion's arrows (drawn below) end at o + v and o + kept */
+    const float ak = arrow_scale(s);
+    const Vec2 va = { s->motion.x * ak, s->motion.y * ak }, ka = { s->kept.x * ak, s->kept.y * ak };
+    Vec2 ends[SOLID_MAX_CONTACTS + 2];
+    int nends = 0;
+    for (int k = 0; k < s->contacts; k++) {
+        Vec2 n = s->c[k].normal, from = s->to;
+        if (mlen > 1e-6f && dotv(n, s->motion) > 0.9f * mlen) {
+            Vec2 off = { -n.y, n.x };
+            if (off.y < 0.0f || (off.y == 0.0f && off.x < 0.0f)) off = (Vec2){ -off.x, -off.y };
+            from = (Vec2){ from.x + off.x * LESSON13_NORMAL_ASIDE, from.y + off.y * LESSON13_NORMAL_ASIDE };
+        }
+        ends[nends++] = (Vec2){ from.x + n.x * 80.0f, from.y + n.y * 80.0f };
+    }
+    if (dotv(va, va) > 1.0f) {
+        ends[nends++] = (Vec2){ s->to.x + va.x, s->to.y + va.y };
+        if (dotv(ka, ka) > 400.0f) ends[nends++] = (Vec2){ s->to.x + ka.x, s->to.y + ka.y };
+    }
     for (int k = 0; k < s->contacts; k++) {
         Vec2 n = s->c[k].normal;
         Vec2 from = s->to;
@@ -335,15 +356,25 @@ static void draw_over(const App *app, const void *state, Canvas *c)
             from = (Vec2){ from.x + off.x * LESSON13_NORMAL_ASIDE, from.y + off.y * LESSON13_NORMAL_ASIDE };
             side = off;
         }
-        Vec2 tip = { from.x + n.x * 80.0f, from.y + n.y * 80.0f };
+        const Vec2 tip = ends[k];
         lesson_halo_line(c, from, tip, 3.0f, LESSON_INK);
         draw_arrow(c, from, tip, 3.0f, LESSON_INK);
         /* its name only: its depth is the HUD's, said there to be before the
-         * push (a depth beside the arrow read as an overlap now) */
+         * push (a depth beside the arrow read as an overlap now). Not at
+         * another arrow's end (14 px around each, while it is placed): a
+         * smaller picture (fitted between the panels) brings the ends
+         * nearer, and n1 went to the end of the motion wanted (lesson 13
+         * F1 at 1280x720); ends within 24 px of its tip read as its own */
+        const int kept_out = c->keep_out_count;
+        for (int e = 0; e < nends; e++) {
+            Vec2 d = { (ends[e].x - tip.x) * px, (ends[e].y - tip.y) * px };
+            if (e != k && dotv(d, d) >= 24.0f * 24.0f) lesson_keep_clear(c, ends[e], 14.0f / px);
+        }
         snprintf(text, sizeof text, tr("lesson13.normal_label"), k + 1);
         Align al = side.x > 0.35f ? ALIGN_LEFT : side.x < -0.35f ? ALIGN_RIGHT : ALIGN_CENTER;
-        lesson_label_from(c, (Vec2){ tip.x + n.x * 10.0f + side.x * 20.0f, tip.y + n.y * 10.0f + side.y * 20.0f }, tip,
-                          LESSON_SMALL, LESSON_INK, al, text);
+        lesson_label_from(c, (Vec2){ tip.x + (n.x * 10.0f + side.x * 20.0f) / px, tip.y + (n.y * 10.0f + side.y * 20.0f) / px },
+                          tip, LESSON_SMALL, LESSON_INK, al, text);
+        c->keep_out_count = kept_out;
     }
     /* the motion as a velocity: what was wanted, what is kept (sliding),
      * and the part into the wall that is removed */
