@@ -107,8 +107,15 @@ static void name_shapes(const App *app, Canvas *c, const SatPicture *p)
         if (a_larger) name_aside(&a->rect, &b->rect, away, &at_a);
         else name_aside(&b->rect, &a->rect, away, &at_b);
     }
-    lesson_label(c, at_a, LESSON_LABEL, app_color_accent(app), ALIGN_CENTER, "A");
-    lesson_label(c, at_b, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, "B");
+    /* a name in the smaller size where its shape is under two rows of the
+     * larger across on screen (a picture fitted between the panels: lesson
+     * 6 F3 at 1280x720 drew A 44 px high, and its name, crossing A's
+     * outline, was moved out of A into B) */
+    const float two_rows = 2.0f * 1.25f * text_size(c, LESSON_LABEL) * c->view.fit, scale = view_scale(&c->view);
+    const float size_a = 2.0f * fminf(a->rect.half.x, a->rect.half.y) * scale < two_rows ? LESSON_SMALL : LESSON_LABEL;
+    const float size_b = 2.0f * fminf(b->rect.half.x, b->rect.half.y) * scale < two_rows ? LESSON_SMALL : LESSON_LABEL;
+    lesson_label(c, at_a, size_a, app_color_accent(app), ALIGN_CENTER, "A");
+    lesson_label(c, at_b, size_b, LESSON_INK, ALIGN_CENTER, "B");
 }
 
 static void init(void *state)
