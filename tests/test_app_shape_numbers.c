@@ -404,5 +404,6 @@ int main(void)
         cmocka_unit_test(test_named_shapes_numbered),
         cmocka_unit_test(test_guess_zoom_and_many),
     };
+    if (getenv("CL_TEST_FILTER") != NULL) cmocka_set_test_filter(getenv("CL_TEST_FILTER"));
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -101,6 +101,12 @@ typedef struct Canvas {
     int line_count;
     DrawLog *log;         /* NULL (the lab itself): nothing recorded */
     float text_scale;     /* every text this much larger (the projector's Ctrl+=); 0 or 1: as designed */
+    /* the zoom and pan render.c fitted the picture to in the last frame
+     * drawn on this canvas at held_w x held_h (held_zoom 0: not fitted);
+     * kept while a shape is dragged (canvas_begin leaves them) */
+    float held_zoom;
+    Vec2 held_pan;
+    int held_w, held_h;
 } Canvas;
 
 /* The part of segment p-q inside the box [lo, hi] (Liang-Barsky slabs), as

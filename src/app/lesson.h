@@ -69,8 +69,8 @@ typedef struct Lesson {
      * .prepare filled; false when it explains no pair. */
     bool (*explain)(const App *app, const void *state, Explanation *out);
     /* A picture the verdict is read from besides the explained pair's
-     * shapes, as one closed outline in canvas units (lesson 12: A - B, then
-     * the origin O), read from the state .prepare filled: the view keeps
+     * shapes, as one closed outline in canvas units (lesson 4: the box of
+     * the x axis's shadows; lesson 12: A - B, then the origin O), read from the state .prepare filled: the view keeps
      * it and the pair clear of the panels (render.c, app_fit_picture). Up
      * to max points; how many. */
     int (*picture_outline)(const App *app, const void *state, Vec2 *out, int max);

@@ -110,7 +110,8 @@ static void draw_shapes(const App *app, Canvas *c)
  *
  * What the verdict is read from: the outlines of the pair the lesson
  * explains (Lesson.explain) and the lesson's own picture of it
- * (Lesson.picture_outline: lesson 12's A - B); without an explained pair,
+ * (Lesson.picture_outline: lesson 4's shadows on the x axis, lesson 12's
+ * A - B); without an explained pair,
  * every shape of a small scene. Closed outlines, canvas units, clipped to
  * the canvas when tested. */
 enum { FIT_POLYS = 16, FIT_PTS = 96 };
@@ -158,8 +159,9 @@ static bool fit_hidden(const FitGeom *g, const Vec2 *lo, const Vec2 *hi, int n, 
     return false;
 }
 
-/* A long lesson panel (a 4:3 window, larger text, a longer language)
- * covered the shapes or the corner that decides. When a piece of what the
+/* A long lesson panel (at 16:9, where the panels lie over the canvas, or
+ * in a 4:3 window; larger text, a longer language) covered the shapes or
+ * the corner that decides. When a piece of what the
  * verdict is read from (fit_geometry) lies under one of the HUD's panels
  * (the boxes hud_draw kept out: [0, panels) of c->keep_out), the world is
  * shown smaller and moved into the band between the top panels and the
@@ -167,11 +169,10 @@ static bool fit_hidden(const FitGeom *g, const Vec2 *lo, const Vec2 *hi, int n, 
  * as near its place as it can stay: c->view's zoom and pan (an unzoomed
  * view only: a teacher's zoom is theirs). Otherwise the view is as it
  * was: a frame where nothing was hidden does not change. */
-static void fit_picture(const App *app, Canvas *c, int panels)
+static void fit_view(const App *app, Canvas *c, int panels)
 {
     View *v = &c->view;
     if (v->zoom != 1.0f || v->fit <= 0.0f || panels <= 0) return;
-    if (view_hud_top(v) > -1.0f) return;   /* for now windows taller than 16:9 (4:3) only */
     static FitGeom g;   /* one frame at a time (the lab draws from one thread) */
     fit_geometry(app, v, &g);
     if (g.count == 0) return;
@@ -220,6 +221,30 @@ static void fit_picture(const App *app, Canvas *c, int panels)
     /* view_to_screen: W/2 + zoom (p - pan) = to + k (p - centre) */
     v->zoom = k;
     v->pan = (Vec2){ centre.x - (to.x - 0.5f * CANVAS_W) / k, centre.y - (to.y - 0.5f * CANVAS_H) / k };
+}
+
+/* The picture fitted between the panels (fit_view), but while a shape is
+ * dragged the view the drag began in is kept: the mouse maps through the
+ * view drawn, and a view refitted as the shape went under a panel moved
+ * the picture under the pointer (a 1400x500 window: the circle dragged to
+ * (1000, 150) ended at (1018, 89), tests/xvfb_mouse.sh). The fit follows
+ * when the shape is let go. */
+static void fit_picture(const App *app, Canvas *c, int panels)
+{
+    View *v = &c->view;
+    const bool unzoomed = v->zoom == 1.0f && v->fit > 0.0f;
+    if (app->dragging >= 0 && unzoomed && c->held_w == v->out_w && c->held_h == v->out_h) {
+        if (c->held_zoom > 0.0f) {
+            v->zoom = c->held_zoom;
+            v->pan = c->held_pan;
+        }
+        return;
+    }
+    fit_view(app, c, panels);
+    c->held_zoom = unzoomed && v->zoom != 1.0f ? v->zoom : 0.0f;
+    c->held_pan = v->pan;
+    c->held_w = v->out_w;
+    c->held_h = v->out_h;
 }
 
 void app_draw(const App *app, Canvas *c)
