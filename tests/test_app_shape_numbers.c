@@ -211,9 +211,37 @@ static int numbers_on_others(const Frame *f, const App *app, const char *where)
     return bad;
 }
 
+/* Whether the number d sits just beside shape i, in no shape itself: its
+ * box grown by half its height reaches i and no other shape (a crowded circle's
+ * number above it, lesson 5 F4 fitted at 16:9 and 125 %, reads as the
+ * circle's as surely as one inside it). */
+static bool beside_own(const World *w, const View *v, const DrawnText *d, int i)
+{
+    const float g = 0.5f * (d->box.y1 - d->box.y0);
+    const float x0 = d->box.x0 - g, x1 = d->box.x1 + g, y0 = d->box.y0 - g, y1 = d->box.y1 + g;
+    bool near_i = false;
+    for (int j = 0; j < w->count; j++) {
+        for (int k = 0; k < 16; k++) {
+            /* the grown box's outline, 4 points a side */
+            const float t = (float)(k % 4) / 4.0f;
+            const Vec2 sp = k < 4 ? (Vec2){ x0 + t * (x1 - x0), y0 } : k < 8 ? (Vec2){ x1, y0 + t * (y1 - y0) }
+                          : k < 12 ? (Vec2){ x1 - t * (x1 - x0), y1 } : (Vec2){ x0, y1 - t * (y1 - y0) };
+            const Vec2 q = view_to_canvas(v, sp);
+            if (!holds(&w->shapes[j], q)) continue;
+            if (j != i) return false;
+            near_i = true;
+        }
+    }
+    const Vec2 at = view_to_canvas(v, (Vec2){ 0.5f * (d->box.x0 + d->box.x1), 0.5f * (d->box.y0 + d->box.y1) });
+    for (int j = 0; j < w->count; j++)
+        if (holds(&w->shapes[j], at)) return false;
+    return near_i;
+}
+
 /* Numbers off a spot of their own: shape i (three of its number's heights
  * or more on screen, with some outline outside every other shape) whose
- * number's centre is not in i or is in another shape too. Checked in the
+ * number's centre is not in i or is in another shape too, and that does
+ * not sit just beside i either (beside_own). Checked in the
  * frames the blind review (r4) named: lessons 3 and 5 F3 (rectangle 2's
  * number over circle 1, its leader into the circle), lesson 4 F3 (both
  * numbers on the small box), lesson 5 F4, lesson 6 F3. */
@@ -239,8 +267,10 @@ static int numbers_off_own(const Frame *f, const App *app, const char *where)
         const Vec2 at = view_to_canvas(v, (Vec2){ 0.5f * (d->box.x0 + d->box.x1), 0.5f * (d->box.y0 + d->box.y1) });
         bool own = holds(&w->shapes[i], at);
         for (int j = 0; j < w->count && own; j++) own = j == i || !holds(&w->shapes[j], at);
+        if (!own && beside_own(w, v, d, i)) own = true;
         if (!own) {
-            print_message("%s: shape %d's number is not on a spot of its own\n", where, i + 1);
+            print_message("%s: shape %d's number is not on a spot of its own (at %.0f, %.0f on screen)\n", where, i + 1,
+                          (double)(0.5f * (d->box.x0 + d->box.x1)), (double)(0.5f * (d->box.y0 + d->box.y1)));
             bad++;
         }
     }
@@ -299,8 +329,10 @@ static void test_named_shapes_numbered(void **s)
      * is; the rest are numbers the placer moved, their leaders from a
      * centre inside another shape (tiny circle 1 of lesson 1 F5 beside
      * the large circle 2, lesson 5 F3's box centred in the circle, lesson
-     * 13 F4's crowded contact) */
-    assert_true(nw.on_others <= 24);
+     * 13 F4's crowded contact); 4 since a number with no free spot in its
+     * shape goes just outside it, and a crowded shape's spots include a
+     * grid over it (lesson 10 F4's O inside the box, lesson 6 F4) */
+    assert_true(nw.on_others <= 4);
     assert_int_equal(nw.off_own, 0);
     char err[512];
     i18n_set_language("en", err, sizeof err);
@@ -314,6 +346,8 @@ static void test_named_shapes_numbered(void **s)
 static void test_guess_zoom_and_many(void **s)
 {
     (void)s;
+    char err[512];
+    i18n_set_language("en", err, sizeof err);   /* whatever test 1 left */
     Frame f;
     open_frame(&f);
     App app;

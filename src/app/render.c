@@ -129,7 +129,11 @@ static void fit_geometry(const App *app, const View *v, FitGeom *g)
         g->count++;
         g->n[g->count] = shape_outline(&w->shapes[ex.b], v, g->pts[g->count], FIT_PTS);
         g->count++;
-    } else if (w->count <= 12) {
+    } else if (w->count <= 12 && view_hud_top(v) <= -1.0f) {
+        /* every shape of a small scene: in windows taller than 16:9, where
+         * the panels have room of their own above and below the canvas; at
+         * 16:9 they lie over it, and fitting a whole scene (lesson 10's
+         * five shapes at 125 % text) shrank it to half */
         for (int i = 0; i < w->count && g->count < FIT_POLYS - 1; i++, g->count++)
             g->n[g->count] = shape_outline(&w->shapes[i], v, g->pts[g->count], FIT_PTS);
     }
@@ -210,7 +214,7 @@ static void fit_view(const App *app, Canvas *c, int panels)
     /* a label's row above and below it: the lesson's labels need room
      * beside the picture too (lesson 2 F2, vi, 125 %: the zone label went
      * under the panel when the pair filled the band) */
-    const float row = text_size(c, 24.0f) * 1.3f;
+    const float row = text_size(c, 24.0f) * 1.3f + 12.0f;   /* + a number's padding and gap (shape_numbers.c) */
     const float bw = bh.x - bl.x + 2.0f * gap, bhh = bh.y - bl.y + 2.0f * (gap + row);
     if (band1 - band0 < 40.0f || bw <= 0.0f || bhh <= 0.0f) return;
     const float k = fminf(1.0f, fminf((x1 - x0) / bw, (band1 - band0) / bhh));

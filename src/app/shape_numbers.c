@@ -147,16 +147,39 @@ void draw_shape_numbers(const App *app, Canvas *c)
         /* a number read as the shape it sits on: on a free spot of its own
          * shape that no other shape covers (a box's number inside the
          * circle over its centre named the circle, the blind review),
-         * above the centre, else below it, left or right of it; a shape
-         * inside another takes a spot of its own that is free; else the
-         * placer's nearest free place, with a leader */
+         * above the centre, else below it, left or right of it, else the
+         * free spot of a grid over it nearest its centre; a shape inside
+         * another takes a spot of its own that is free; else beside it
+         * (below); else the placer's nearest free place, with a leader */
         const float hx = 0.55f * (p.x - fmaxf(box.min.x, lo.x)), hx1 = 0.55f * (fminf(box.max.x, hi.x) - p.x);
-        const Vec2 spots[4] = { at, { p.x, p.y + 0.55f * (fminf(box.max.y, hi.y) - p.y) }, { p.x - hx, p.y }, { p.x + hx1, p.y } };
+        /* then a grid over the shape's box, nearest the centre first (a
+         * turned box: lesson 6 F3's B, the spots beside its centre taken by
+         * A and the names) */
+        Vec2 spots[4 + 36] = { at, { p.x, p.y + 0.55f * (fminf(box.max.y, hi.y) - p.y) }, { p.x - hx, p.y }, { p.x + hx1, p.y } };
+        int nspots = 4;
+        for (int gy = 0; gy < 6; gy++)
+            for (int gx = 0; gx < 6; gx++) {
+                const float fx = -0.75f + 0.3f * (float)gx, fy = -0.75f + 0.3f * (float)gy;
+                const Vec2 q = { p.x + fx * (fx < 0.0f ? hx : hx1) / 0.55f,
+                                 p.y + fy * (fy < 0.0f ? p.y - fmaxf(box.min.y, lo.y) : fminf(box.max.y, hi.y) - p.y) };
+                int k = nspots++;
+                const float dq = (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y);
+                for (; k > 4; k--) {
+                    const Vec2 r = spots[k - 1];
+                    if ((r.x - p.x) * (r.x - p.x) + (r.y - p.y) * (r.y - p.y) <= dq) break;
+                    spots[k] = r;
+                }
+                spots[k] = q;
+            }
         /* half the number's box, in world units */
         const float nx = 0.5f * (measure_hud_text(c, NUMBER_SIZE, text) + 10.0f) * v->fit / scale, ny = 0.5f * label_h;
+        /* a shape two and a half numbers high and wide is searched inside
+         * even where the spot above its centre is too low for the number
+         * (lesson 5 F4's circle at 125 %, fitted at 16:9) */
+        const bool roomy = box.max.y - box.min.y >= 2.5f * label_h && box.max.x - box.min.x >= 2.5f * label_h;
         int pick = -1;
-        for (int pass = 0; pass < 2 && pick < 0 && !small; pass++)
-            for (int k = 0; k < 4 && pick < 0; k++) {
+        for (int pass = 0; pass < 2 && pick < 0 && (!small || roomy); pass++)
+            for (int k = 0; k < nspots && pick < 0; k++) {
                 /* first pass: the number's whole box clear of the other
                  * shapes (its corners and its middle), not only its middle */
                 bool other = false;
@@ -169,12 +192,44 @@ void draw_shape_numbers(const App *app, Canvas *c)
                 if ((pass == 1 || !other) && !on_centre_lines(app, c, spots[k], text) && number_fits(c, spots[k], text, true))
                     pick = k;
             }
+        /* no free spot inside (a shape too small for it, or crowded): just
+         * outside its outline, above, below, left or right of it, else by a
+         * corner of its box, then a number's height further out, where the
+         * number's box is clear of the other shapes and of every label and
+         * line (lesson 11 F4, 125 %: circle 2's number went to the placer's
+         * nearest free place, 300 px away at the end of a leader) */
+        Vec2 beside[16];
+        for (int ring = 0; ring < 2; ring++) {
+            /* next to the outline, then a number's height further out */
+            const float out = (6.0f + 1.25f * text_size(c, NUMBER_SIZE) * (float)ring) * v->fit / scale;
+            const float bx0 = fmaxf(box.min.x, lo.x) - nx - out, bx1 = fminf(box.max.x, hi.x) + nx + out;
+            const float by0 = fmaxf(box.min.y, lo.y) - ny - out, by1 = fminf(box.max.y, hi.y) + ny + out;
+            const Vec2 r[8] = { { p.x, by0 }, { p.x, by1 }, { bx0, p.y }, { bx1, p.y },
+                                { bx0, by0 }, { bx1, by0 }, { bx0, by1 }, { bx1, by1 } };
+            memcpy(&beside[8 * ring], r, sizeof r);
+        }
+        /* (a small shape inside another: beside it, in the other, rather
+         * than at the end of a long leader: lesson 12 F3's triangle) */
+        for (int pass = 0; pass < 2 && pick < 0; pass++)
+            for (int k = 0; k < 16 && pick < 0; k++) {
+                bool other = false;
+                for (int q = 0; q < 5 && !other && pass == 0; q++) {
+                    const Vec2 corner = q == 4 ? beside[k] : (Vec2){ beside[k].x + (q & 1 ? nx : -nx), beside[k].y + (q & 2 ? ny : -ny) };
+                    bool o = false;
+                    (void)point_in(w, i, corner, &o);
+                    other = o;
+                }
+                if (!other && !on_centre_lines(app, c, beside[k], text) && number_fits(c, beside[k], text, true)) {
+                    pick = nspots;
+                    at = beside[k];
+                }
+            }
         /* a spot found free is taken as it is: the placer would move a
          * number that touches its own shape's outline, and its leader
          * would go back to the centre, maybe inside another shape (lesson
          * 3 F3: rectangle 2's number beside circle 1, its leader into it) */
         if (pick >= 0) {
-            at = spots[pick];
+            if (pick < nspots) at = spots[pick];
             c->label_as_asked = true;
         }
         /* where the placer finds no free place (a crowded picture at a
