@@ -753,7 +753,8 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             SatLabel *l = &q->l[q->n - 1];
             l->from = on_line(dir, mid, ln->k);
             l->spare = level == 2;
-            for (int k = 0; k < 4 && l->spare && l->nalt < 3; k++) {
+            const bool moves = level >= 1;   /* (the every-axis view's results too) */
+            for (int k = 0; k < 4 && moves && l->nalt < 3; k++) {
                 if (k == pick) continue;
                 Vec2 a = cand[k];
                 a.x = fminf(fmaxf(a.x, vlo.x + hw), vhi.x - hw);
@@ -766,7 +767,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             Vec2 a = on_line(dir, mid, kfar);
             a.x = fminf(fmaxf(a.x, vlo.x + hw), vhi.x - hw);
             a.y = fminf(fmaxf(a.y, vlo.y + text_size(c, size)), vhi.y - text_size(c, size));
-            if (l->spare && l->nalt < 4 && !panels_hold(pn, a)) l->alt[l->nalt++] = a;
+            if (moves && l->nalt < 4 && !panels_hold(pn, a)) l->alt[l->nalt++] = a;
         }
     }
 }
@@ -860,10 +861,15 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
              * its place or else at one of its other places */
             SatLabel *l = &q.l[i];
             if (l->prio != prio) continue;
-            bool ok = (prio == 1 && !l->spare) || label_fits(c, l->at, l->size, l->al, l->text, prio != 1);
+            /* (a result that must show, an axis that decides, takes its
+             * place where nothing is free there nor at its other places:
+             * zh-TW lesson 7 F3's every-axis view fitted at 16:9 put CD's
+             * under the panel, while its place beyond the shapes was free) */
+            const bool must = prio == 1 && !l->spare;
+            bool ok = label_fits(c, l->at, l->size, l->al, l->text, prio != 1);
             for (int k = 0; k < l->nalt && !ok; k++)   /* moved there, off the number lines too */
                 if (label_fits(c, l->alt[k], l->size, l->al, l->text, true)) { l->at = l->alt[k]; ok = true; }
-            if (ok) lesson_label_from(c, l->at, l->from, l->size, l->col, l->al, l->text);
+            if (ok || must) lesson_label_from(c, l->at, l->from, l->size, l->col, l->al, l->text);
         }
 }
 
