@@ -1165,11 +1165,30 @@ static void test_sat_ties_and_inside_said(void **state)
             const SatAxis *ax = &sp->r.axes[i];
             const float common = fminf(ax->a.max, ax->b.max) - fmaxf(ax->a.min, ax->b.min), push = lesson_sat_push(ax);
             assert_true(push > common + 1.0f);
-            char ptxt[24];
-            if (v == 1) snprintf(ptxt, sizeof ptxt, "%.1f", (double)push);   /* the least push: as the MTV is printed */
-            else snprintf(ptxt, sizeof ptxt, "%d", sp->shown[i].push);
+            char ptxt[24], atxt[16];
+            const SatShown *sh = &sp->shown[i];
+            if (v == 1) {
+                /* the least push as the MTV is printed, and the axis's ends
+                 * and overlap in tenths that give it (lesson 6 F4 showed
+                 * ends -108 and 1 beside push 108.6) */
+                snprintf(ptxt, sizeof ptxt, "%.1f", (double)push);
+                snprintf(atxt, sizeof atxt, "%.1f", (double)sh->t_amount / 10.0);
+                assert_true(sh->tenths);
+                const int up = sh->t_a1 - sh->t_b0, down = sh->t_b1 - sh->t_a0;
+                assert_int_equal(up < down ? up : down, (int)lround(strtod(ptxt, NULL) * 10.0));
+                const float z = sh->zero, e[4] = { (float)sh->t_a0, (float)sh->t_a1, (float)sh->t_b0, (float)sh->t_b1 };
+                const float f[4] = { sh->dir.x * ax->axis.x + sh->dir.y * ax->axis.y > 0.0f ? ax->a.min : -ax->a.max,
+                                     sh->dir.x * ax->axis.x + sh->dir.y * ax->axis.y > 0.0f ? ax->a.max : -ax->a.min,
+                                     sh->dir.x * ax->axis.x + sh->dir.y * ax->axis.y > 0.0f ? ax->b.min : -ax->b.max,
+                                     sh->dir.x * ax->axis.x + sh->dir.y * ax->axis.y > 0.0f ? ax->b.max : -ax->b.min };
+                for (int k = 0; k < 4; k++) assert_true(fabsf(e[k] / 10.0f - (f[k] - z)) <= 0.16f);
+            } else {
+                snprintf(ptxt, sizeof ptxt, "%d", sh->push);
+                snprintf(atxt, sizeof atxt, "%d", sh->amount);
+                assert_false(sh->tenths);
+            }
             snprintf(want, sizeof want, tr("sat.inside"), tr("lesson7.shape_b"), tr("lesson7.shape_a"), tr("lesson7.shape_b"),
-                     ptxt, sp->shown[i].amount);
+                     ptxt, atxt);
             if (!frame_says(all, want)) fail_msg("%s, lesson 7 F3, %s: the HUD does not say \"%s\"", LANGS[l], v ? "verdict" : "axis 1", want);
             insides++;
             if (v == 1) {
@@ -1178,7 +1197,7 @@ static void test_sat_ties_and_inside_said(void **state)
                 sp->names(NULL, ax, name, NULL);
                 char mtv[24];
                 snprintf(mtv, sizeof mtv, "%.1f", (double)sp->r.contact.depth);
-                snprintf(want, sizeof want, tr("sat.axis_least_push1"), name, sp->shown[i].amount, mtv, "");
+                snprintf(want, sizeof want, tr("sat.axis_least_push1"), name, atxt, mtv, "");
                 if (!frame_says(all, want)) fail_msg("%s, lesson 7 F3 verdict: no label \"%s\"", LANGS[l], want);
             }
         }

@@ -8,6 +8,7 @@
 #include "i18n.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The point t along dir on the line k across it (perp = (-dir.y, dir.x)). */
@@ -134,6 +135,33 @@ static void push_text(const SatPicture *sp, int i, char out[24])
     push_text_as(sp, i, false, out);
 }
 
+/* A number of axis i's picture: in tenths on the least axis (as its push
+ * is printed), else whole; whole: the faint labels' whole numbers. */
+static void shown_num(const SatShown *s, bool whole, int v, int tenth, char out[16])
+{
+    if (s->tenths && !whole) snprintf(out, 16, "%.1f", (double)tenth / 10.0);
+    else snprintf(out, 16, "%d", v);
+}
+
+/* The least axis's ends and overlap in tenths: each end rounded, then the
+ * end that sets the push moved (by at most a tenth) so that the ends give
+ * the push as printed ("%.1f"), the overlap from those ends. */
+static void shown_tenths(SatShown *s, const SatAxis *ax, float a0, float a1, float b0, float b1)
+{
+    char txt[24];
+    snprintf(txt, sizeof txt, "%.1f", (double)lesson_sat_push(ax));
+    const int push = (int)lround(strtod(txt, NULL) * 10.0);
+    s->t_a0 = (int)lroundf(10.0f * (a0 - s->zero));
+    s->t_a1 = (int)lroundf(10.0f * (a1 - s->zero));
+    s->t_b0 = (int)lroundf(10.0f * (b0 - s->zero));
+    s->t_b1 = (int)lroundf(10.0f * (b1 - s->zero));
+    if (a1 - b0 <= b1 - a0) s->t_b0 = s->t_a1 - push;   /* B leaves past A's upper end */
+    else s->t_a0 = s->t_b1 - push;                      /* past A's lower end */
+    const int lo = s->t_a0 > s->t_b0 ? s->t_a0 : s->t_b0, hi = s->t_a1 < s->t_b1 ? s->t_a1 : s->t_b1;
+    s->t_amount = hi > lo ? hi - lo : 0;
+    s->tenths = true;
+}
+
 /* A gap too narrow to print as a number ("gap 0.0"): "under 1 px". */
 static bool axis_gap_small(const SatPicture *sp, int i)
 {
@@ -195,9 +223,11 @@ void lesson_sat_start(SatPicture *p, bool (*fits)(const Shape *a, const Shape *b
 
 /* The numbers shown on axis i: the recorder's ends on the number line's
  * direction, from A's centre, rounded alike. */
-static SatShown shown_axis(const Shape *a, const SatAxis *ax)
+static SatShown shown_axis(const Shape *a, const SatAxis *ax, bool least)
 {
     SatShown s;
+    s.tenths = false;
+    s.t_a0 = s.t_a1 = s.t_b0 = s.t_b1 = s.t_amount = 0;
     Vec2 n = ax->axis;
     /* read left to right; a nearly vertical axis reads upwards */
     const bool flip = fabsf(n.x) >= 0.2f ? n.x < 0.0f : n.y > 0.0f;
@@ -224,6 +254,7 @@ static SatShown shown_axis(const Shape *a, const SatAxis *ax)
         /* the common part of the two shadows, as drawn */
         int lo = s.a0 > s.b0 ? s.a0 : s.b0, hi = s.a1 < s.b1 ? s.a1 : s.b1;
         s.amount = hi > lo ? hi - lo : 0;
+        if (least) shown_tenths(&s, ax, a0, a1, b0, b1);
     }
     return s;
 }
@@ -236,7 +267,9 @@ void lesson_sat_prepare(const App *app, void *state)
     if (!p->ok) return;
     p->a = *a;
     p->b = *b;
-    for (int i = 0; i < p->r.count; i++) p->shown[i] = shown_axis(a, &p->r.axes[i]);
+    for (int i = 0; i < p->r.count; i++)
+        p->shown[i] = shown_axis(a, &p->r.axes[i],
+                                 p->r.hit && i == p->r.min_axis && !lesson_touching(p->r.contact.depth));
     /* the shapes moved: the walk goes no further than the test does */
     const int last = lesson_sat_last_step(p);
     if (p->step > last) { p->step = last; p->ticks = 0; }
@@ -599,7 +632,9 @@ static void axis_result(const SatPicture *sp, int i, bool all_view, bool faint, 
     {
         char push[24];
         push_text_as(sp, i, faint, push);
-        snprintf(out, n, tr(least ? "sat.axis_least_push1" : "sat.axis_overlap_push1"), name, sp->shown[i].amount, push, tie);
+        char amount[16];
+        shown_num(&sp->shown[i], faint, sp->shown[i].amount, sp->shown[i].t_amount, amount);
+        snprintf(out, n, tr(least ? "sat.axis_least_push1" : "sat.axis_overlap_push1"), name, amount, push, tie);
     }
     else if (least) {
         char push[24];
@@ -685,12 +720,12 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         const float da = 30.0f, db = 30.0f;
         Vec2 away_lo = { -dir.x, -dir.y };
         char num[24];
-        struct { float t; int v; float k; Vec2 side; bool lo; Color col; } ends[4] = {
-            { a0, s->a0, ka + toward * da, out_a, true, col_a }, { a1, s->a1, ka + toward * da, out_a, false, col_a },
-            { b0, s->b0, kb - toward * db, out_b, true, col_b }, { b1, s->b1, kb - toward * db, out_b, false, col_b },
+        struct { float t; int v, tenth; float k; Vec2 side; bool lo; Color col; } ends[4] = {
+            { a0, s->a0, s->t_a0, ka + toward * da, out_a, true, col_a }, { a1, s->a1, s->t_a1, ka + toward * da, out_a, false, col_a },
+            { b0, s->b0, s->t_b0, kb - toward * db, out_b, true, col_b }, { b1, s->b1, s->t_b1, kb - toward * db, out_b, false, col_b },
         };
         for (int e = 0; e < 4; e++) {
-            snprintf(num, sizeof num, "%d", ends[e].v);
+            shown_num(s, level == 0, ends[e].v, ends[e].tenth, num);
             Vec2 at = on_line(dir, ends[e].t, ends[e].k);
             Vec2 along = ends[e].lo ? away_lo : dir;
             at.x += along.x * 6.0f;
@@ -904,7 +939,9 @@ static void inside_line(const SatPicture *sp, int i, const char *ka, const char 
     const bool b_in_a = ax->b.min >= ax->a.min && ax->b.max <= ax->a.max;
     char push[24];
     push_text(sp, i, push);
-    snprintf(line, 160, tr("sat.inside"), b_in_a ? kb : ka, b_in_a ? ka : kb, kb, push, sp->shown[i].amount);
+    char amount[16];
+    shown_num(&sp->shown[i], false, sp->shown[i].amount, sp->shown[i].t_amount, amount);
+    snprintf(line, 160, tr("sat.inside"), b_in_a ? kb : ka, b_in_a ? ka : kb, kb, push, amount);
 }
 
 /* The least push tied with other axes: which, and which the test kept. */
@@ -951,7 +988,9 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
             {
                 char push[24];
                 push_text(sp, i, push);
-                snprintf(result, sizeof result, tr("sat.walk_overlap_push1"), s->amount, push);
+                char amount[16];
+                shown_num(s, false, s->amount, s->t_amount, amount);
+                snprintf(result, sizeof result, tr("sat.walk_overlap_push1"), amount, push);
             }
             else if (least) {
                 char push[24];
@@ -959,7 +998,12 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
                 snprintf(result, sizeof result, tr("sat.walk_overlap1"), push);
             }
             else snprintf(result, sizeof result, tr("sat.walk_overlap"), s->amount);
-            snprintf(lines[n++], 160, tr("sat.walk_shadows"), na, s->a0, s->a1, nb, s->b0, s->b1, result);
+            char e[4][16];
+            shown_num(s, false, s->a0, s->t_a0, e[0]);
+            shown_num(s, false, s->a1, s->t_a1, e[1]);
+            shown_num(s, false, s->b0, s->t_b0, e[2]);
+            shown_num(s, false, s->b1, s->t_b1, e[3]);
+            snprintf(lines[n++], 160, tr("sat.walk_shadows"), na, e[0], e[1], nb, e[2], e[3], result);
         }
         if (n < max) {
             if (i == last) snprintf(lines[n++], 160, "%s", tr("sat.walk_stop"));

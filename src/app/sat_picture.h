@@ -42,6 +42,11 @@ typedef struct SatShown {
     int amount;              /* the gap's width, or the overlap of the two shadows (what is drawn) */
     int push;                /* overlapping: how far B must move along the axis to leave A
                                 (more than the overlap when one shadow holds the other) */
+    /* the least axis, whose push is printed to one decimal (as the MTV is):
+     * its ends and overlap in tenths, rounded alike so that they give that
+     * push (lesson 6 F4 showed ends -108 and 1 beside "push 108.6") */
+    bool tenths;
+    int t_a0, t_a1, t_b0, t_b1, t_amount;
 } SatShown;
 
 /* How many ticks one step of the walk stays on screen (~1.5 s). */
