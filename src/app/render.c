@@ -214,10 +214,7 @@ static void fit_view(const App *app, Canvas *c, int panels)
     /* a label's row above and below it: the lesson's labels need room
      * beside the picture too (lesson 2 F2, vi, 125 %: the zone label went
      * under the panel when the pair filled the band) */
-    /* (at 16:9 a shape's number too: its padding and its gap from the
-     * outline, shape_numbers.c; lesson 11 F4's circle at the picture's top
-     * edge, 125 %, had its number sent 300 px away) */
-    const float row = text_size(c, 24.0f) * 1.3f + (view_hud_top(v) > -1.0f ? 12.0f : 0.0f);
+    const float row = text_size(c, 24.0f) * 1.3f;
     const float bw = bh.x - bl.x + 2.0f * gap, bhh = bh.y - bl.y + 2.0f * (gap + row);
     if (band1 - band0 < 40.0f || bw <= 0.0f || bhh <= 0.0f) return;
     const float k = fminf(1.0f, fminf((x1 - x0) / bw, (band1 - band0) / bhh));

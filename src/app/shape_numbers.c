@@ -74,6 +74,16 @@ static bool number_fits(Canvas *c, Vec2 at, const char *text, bool exact)
     return ok;
 }
 
+/* Whether p lies in shape s. */
+static bool in_shape(const Shape *s, Vec2 p)
+{
+    Shape probe;
+    memset(&probe, 0, sizeof probe);
+    probe.kind = SHAPE_CIRCLE;
+    probe.circle = (Circle){ p, 0.0f };
+    return shapes_collide(&probe, s, NULL);
+}
+
 /* Whether p lies in shape i (own) and in none of the others (else). */
 static bool point_in(const World *w, int i, Vec2 p, bool *in_other)
 {
@@ -178,18 +188,21 @@ void draw_shape_numbers(const App *app, Canvas *c)
          * (lesson 5 F4's circle at 125 %, fitted at 16:9) */
         const bool roomy = box.max.y - box.min.y >= 2.5f * label_h && box.max.x - box.min.x >= 2.5f * label_h;
         int pick = -1;
-        for (int pass = 0; pass < 2 && pick < 0 && (!small || roomy); pass++)
+        for (int pass = 0; pass < 3 && pick < 0 && (!small || roomy); pass++)
             for (int k = 0; k < nspots && pick < 0; k++) {
-                /* first pass: the number's whole box clear of the other
-                 * shapes (its corners and its middle), not only its middle */
+                /* first pass: the number's whole box (its corners and its
+                 * middle) half a number's height clear of the other shapes
+                 * (lesson 4 F3: B's 2 on A's top edge read as A's); second:
+                 * the box clear of them; last: its middle */
                 bool other = false;
                 if (!point_in(w, i, spots[k], &other)) continue;
-                for (int q = 0; q < 4 && !other && pass == 0; q++) {
+                const float m = pass == 0 ? ny : 0.0f;
+                for (int q = 0; q < 4 && !other && pass < 2; q++) {
                     bool o = false;
-                    (void)point_in(w, i, (Vec2){ spots[k].x + (q & 1 ? nx : -nx), spots[k].y + (q & 2 ? ny : -ny) }, &o);
+                    (void)point_in(w, i, (Vec2){ spots[k].x + (q & 1 ? nx + m : -nx - m), spots[k].y + (q & 2 ? ny + m : -ny - m) }, &o);
                     other = o;
                 }
-                if ((pass == 1 || !other) && !on_centre_lines(app, c, spots[k], text) && number_fits(c, spots[k], text, true))
+                if ((pass == 2 || !other) && !on_centre_lines(app, c, spots[k], text) && number_fits(c, spots[k], text, true))
                     pick = k;
             }
         /* no free spot inside (a shape too small for it, or crowded): just
@@ -199,25 +212,42 @@ void draw_shape_numbers(const App *app, Canvas *c)
          * line (lesson 11 F4, 125 %: circle 2's number went to the placer's
          * nearest free place, 300 px away at the end of a leader) */
         Vec2 beside[16];
-        for (int ring = 0; ring < 2; ring++) {
-            /* next to the outline, then a number's height further out */
-            const float out = (6.0f + 1.25f * text_size(c, NUMBER_SIZE) * (float)ring) * v->fit / scale;
-            const float bx0 = fmaxf(box.min.x, lo.x) - nx - out, bx1 = fminf(box.max.x, hi.x) + nx + out;
-            const float by0 = fmaxf(box.min.y, lo.y) - ny - out, by1 = fminf(box.max.y, hi.y) + ny + out;
-            const Vec2 r[8] = { { p.x, by0 }, { p.x, by1 }, { bx0, p.y }, { bx1, p.y },
-                                { bx0, by0 }, { bx1, by0 }, { bx0, by1 }, { bx1, by1 } };
-            memcpy(&beside[8 * ring], r, sizeof r);
+        for (int k = 0; k < 8; k++) {
+            /* from the centre out along the direction until the number's
+             * box (its corners, the middles of its sides, its middle) is
+             * clear of the shape: beside its outline, not its box's (a
+             * long, thin, turned box's number went 160 px off its line) */
+            static const float DIRS[8][2] = { { 0, -1 }, { 0, 1 }, { -1, 0 }, { 1, 0 },
+                                              { -0.7071f, -0.7071f }, { 0.7071f, -0.7071f }, { -0.7071f, 0.7071f }, { 0.7071f, 0.7071f } };
+            const Vec2 d = { DIRS[k][0], DIRS[k][1] };
+            const float step = 0.5f * fminf(nx, ny), reach = (box.max.x - box.min.x) + (box.max.y - box.min.y) + 2.0f * (nx + ny);
+            float t = 0.0f;
+            for (; t < reach; t += step) {
+                const Vec2 q = { p.x + d.x * t, p.y + d.y * t };
+                bool clear = true;
+                for (int m = 0; m < 9 && clear; m++)
+                    clear = !in_shape(s, (Vec2){ q.x + (float)(m % 3 - 1) * nx, q.y + (float)(m / 3 - 1) * ny });
+                if (clear) break;
+            }
+            /* a gap from the outline, then a number's height further out */
+            const float out = 6.0f * v->fit / scale, far = 1.25f * text_size(c, NUMBER_SIZE) * v->fit / scale;
+            beside[k] = (Vec2){ p.x + d.x * (t + out), p.y + d.y * (t + out) };
+            beside[8 + k] = (Vec2){ p.x + d.x * (t + out + far), p.y + d.y * (t + out + far) };
         }
         /* (a small shape inside another: beside it, in the other, rather
          * than at the end of a long leader: lesson 12 F3's triangle) */
+        int holder = -1;   /* the shape i lies in, if any */
+        for (int j = 0; j < w->count && holder < 0; j++)
+            if (j != i && in_shape(&w->shapes[j], p)) holder = j;
         for (int pass = 0; pass < 2 && pick < 0; pass++)
             for (int k = 0; k < 16 && pick < 0; k++) {
-                bool other = false;
-                for (int q = 0; q < 5 && !other && pass == 0; q++) {
+                /* clear of every other shape; then (a shape inside another)
+                 * of every shape but the one it lies in */
+                bool other = pass == 1 && holder < 0;
+                for (int q = 0; q < 5 && !other; q++) {
                     const Vec2 corner = q == 4 ? beside[k] : (Vec2){ beside[k].x + (q & 1 ? nx : -nx), beside[k].y + (q & 2 ? ny : -ny) };
-                    bool o = false;
-                    (void)point_in(w, i, corner, &o);
-                    other = o;
+                    for (int j = 0; j < w->count && !other; j++)
+                        other = j != i && (pass == 0 || j != holder) && in_shape(&w->shapes[j], corner);
                 }
                 if (!other && !on_centre_lines(app, c, beside[k], text) && number_fits(c, beside[k], text, true)) {
                     pick = nspots;
