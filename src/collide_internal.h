@@ -178,12 +178,19 @@ static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle(Circle a, Circle b, 
                                        : pair_circle_circle_tiny(a, b, contact, rec);
 }
 
+/// pair_circle_circle_tiny for circles in memory: the caller then keeps no
+/// copy of them for the call (and so no frame of its own).
+COLLIDE_COLD static bool pair_circle_circle_tiny_at(const Circle *a, const Circle *b, Contact *contact)
+{
+    return pair_circle_circle_impl(*a, *b, contact, NULL, true, true);
+}
+
 /// The same for two circles already known valid (the broad phase's
 /// prepared pairs): the very same numbers, without the checks.
-static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_valid(Circle a, Circle b, Contact *contact)
+static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_valid(const Circle *a, const Circle *b, Contact *contact)
 {
-    return a.radius + b.radius >= 1.0f ? pair_circle_circle_impl(a, b, contact, NULL, false, false)
-                                       : pair_circle_circle_tiny(a, b, contact, NULL);
+    return a->radius + b->radius >= 1.0f ? pair_circle_circle_impl(*a, *b, contact, NULL, false, false)
+                                         : pair_circle_circle_tiny_at(a, b, contact);
 }
 
 /* ---- Circle against a box in the box's own frame --------------------- */
@@ -359,17 +366,21 @@ static inline PolyFeature poly_feature(const Poly *poly, Vec2 p)
 
 /// shapes_collide for two valid shapes whose hulls (rect or poly; ignored
 /// for a circle) are already built: prepared_collide and the broad phase
-/// build each once. Inline: two circles then cost no call at all.
+/// build each once. `prepared`: the hulls come from shape_prepare (their
+/// far ends cached: the circle tests' direct path), else hull_from_*.
+/// Inline: two circles then cost no call at all.
 static inline bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const Hull *hb,
-                                        Contact *contact)
+                                        bool prepared, Contact *contact)
 {
     bool hit = false;
     if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE) {
-        hit = pair_circle_circle_valid(a->circle, b->circle, contact);
+        hit = pair_circle_circle_valid(&a->circle, &b->circle, contact);
     } else if (a->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(&a->circle, hb, true, contact, NULL);
+        hit = prepared ? sat_circle_polygon(&a->circle, hb, true, contact, NULL)
+                       : sat_circle_polygon_built(&a->circle, hb, true, contact);
     } else if (b->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(&b->circle, ha, false, contact, NULL);
+        hit = prepared ? sat_circle_polygon(&b->circle, ha, false, contact, NULL)
+                       : sat_circle_polygon_built(&b->circle, ha, false, contact);
     } else {
         hit = sat_polygons(ha, hb, contact, NULL);
     }

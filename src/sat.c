@@ -826,14 +826,35 @@ SAT_INLINE bool sat_circle_poly(Vec2 p, float r, const Hull *h, bool own_is_a, S
 /// circle comes first (`own_is_a`). sat.h's sat_circle_polygon picks one
 /// inline, so that a caller reaches the test in one call.
 /// sat_circle_poly without a recorder (p the centre in the hull's frame, r
-/// the radius), on every hull: the cases the direct path below hands back.
-static SAT_NOINLINE bool sat_circle_poly_general(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact)
+/// the radius), on every hull.
+SAT_INLINE bool sat_circle_poly_any(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact)
 {
     if (contact == NULL) {
         return !sat_circle_poly(p, r, h, own_is_a, NULL, NULL);
     }
     SatBest best = best_none();
     bool gap = sat_circle_poly(p, r, h, own_is_a, &best, NULL);
+    return sat_finish(!gap, &best, contact, NULL);
+}
+
+/// The cases the direct path below hands back.
+static SAT_NOINLINE bool sat_circle_poly_general(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact)
+{
+    return sat_circle_poly_any(p, r, h, own_is_a, contact);
+}
+
+/// A hull built for the one pair (shapes_collide, the contract functions,
+/// the broad phase): no far ends cached, so the general loop, which looks
+/// them up only when the bounds cannot tell.
+SAT_NOINLINE bool sat_circle_poly_built_verdict(Circle c, const Hull *h)
+{
+    return !sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, true, NULL, NULL);
+}
+
+SAT_NOINLINE bool sat_circle_poly_built_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    SatBest best = best_none();
+    bool gap = sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, own_is_a, &best, NULL);
     return sat_finish(!gap, &best, contact, NULL);
 }
 

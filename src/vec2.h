@@ -92,7 +92,7 @@ static inline Vec2 vec2_normalize_or(Vec2 v, Vec2 fallback, float *length)
         float m = float_max(float_abs(v.x), float_abs(v.y));
         if (m > 0.0f && m <= FLT_MAX) {
             Vec2 w = vec2_make(v.x / m, v.y / m);
-            float wl = sqrtf(vec2_length_sq(w));
+            float wl = float_sqrt_pos(vec2_length_sq(w));   /* >= 1: no libm call */
             result = vec2_scale(w, 1.0f / wl);
             len = m * wl;
         }
