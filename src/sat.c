@@ -666,6 +666,56 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
     return gap;
 }
 
+/// sat_circle_rect without a recorder: the yes/no and contact paths. The
+/// same numbers in the same order, but the gaps first: the ways out (which
+/// axis, which side) are picked only on a hit, and only when the contact
+/// is wanted.
+SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact)
+{
+    float r = c.radius;
+    Vec2 l = rot_inv_apply(q, vec2_sub(c.center, origin));
+    // axis 0 is the local -y, axis 1 the local x (as sat_circle_rect)
+    Vec2 n0 = vec2_make(q.s, -q.c);
+    Vec2 n1 = vec2_make(q.c, q.s);
+    float cp0 = -l.y;
+    float cp1 = l.x;
+    float way0 = sat_axis(n0, -half.y, half.y, cp0 - r, cp0 + r, own_is_a, NULL, 0);
+    float way1 = sat_axis(n1, -half.x, half.x, cp1 - r, cp1 + r, own_is_a, NULL, 1);
+    if ((way0 < 0.0f) | (way1 < 0.0f)) {
+        return false;
+    }
+    float ex = float_abs(l.x) - half.x;
+    float ey = float_abs(l.y) - half.y;
+    bool corner_zone = (ex > 0.0f) & (ey > 0.0f);
+    if (corner_zone) {
+        float s = r < 1.0f ? tiny_scale(float_max(float_max(ex, ey), r)) : 1.0f;
+        float sx = ex * s;
+        float sy = ey * s;
+        float sr = r * s;
+        if (sx * sx + sy * sy > sr * sr) {
+            return false;
+        }
+    }
+    if (contact != NULL) {
+        SatBest best = best_none();
+        (void)sat_axis(n0, -half.y, half.y, cp0 - r, cp0 + r, own_is_a, &best, 0);
+        (void)sat_axis(n1, -half.x, half.x, cp1 - r, cp1 + r, own_is_a, &best, 1);
+        if (corner_zone) {
+            // the corner's axis (sat_circle_rect's track_corner)
+            bool px = l.x >= 0.0f;
+            bool py = l.y >= 0.0f;
+            Vec2 corner = vec2_make(px ? half.x : -half.x, py ? half.y : -half.y);
+            Vec2 ul = vec2_normalize_or(vec2_sub(corner, l), vec2_make(1.0f, 0.0f), NULL);
+            float ext = half.x * float_abs(ul.x) + half.y * float_abs(ul.y);
+            float cp = vec2_dot(l, ul);
+            Vec2 u = rot_apply(q, ul);
+            (void)sat_axis(u, -ext, ext, cp - r, cp + r, own_is_a, &best, 2);
+        }
+        best_contact(&best, contact);
+    }
+    return true;
+}
+
 /// A polygon: its axes, then the axis from the centre towards the nearest
 /// vertex. Returns whether an axis has a gap. The edge normals come first,
 /// in a loop of their own that keeps only the least way forward and its
@@ -1037,14 +1087,12 @@ SAT_NOINLINE bool sat_circle_poly_record(Circle c, const Hull *h, bool own_is_a,
 /// and contact paths then carry none of the recorder's registers.
 SAT_NOINLINE bool sat_circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half)
 {
-    return !sat_circle_rect(c, center, q, half, true, NULL, NULL);
+    return sat_circle_rect_fast(c, center, q, half, true, NULL);
 }
 
 SAT_NOINLINE bool sat_circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact)
 {
-    SatBest best = best_none();
-    bool gap = sat_circle_rect(c, center, q, half, own_is_a, &best, NULL);
-    return sat_finish(!gap, &best, contact, NULL);
+    return sat_circle_rect_fast(c, center, q, half, own_is_a, contact);
 }
 
 SAT_NOINLINE bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
@@ -1056,14 +1104,25 @@ SAT_NOINLINE bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half,
     return sat_finish(!gap, &best, contact, rec);
 }
 
+/// The same for a rectangle's hull (its frame read from the hull here,
+/// not passed in registers): prepared_collide's and the broad phase's
+/// circle-rectangle pairs.
+SAT_NOINLINE bool sat_circle_rect_hull_verdict(const Circle *c, const Hull *h)
+{
+    return sat_circle_rect_fast(*c, h->origin, h->q, h->half, true, NULL);
+}
+
+SAT_NOINLINE bool sat_circle_rect_hull_contact(const Circle *c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    return sat_circle_rect_fast(*c, h->origin, h->q, h->half, own_is_a, contact);
+}
+
 bool sat_circle_rect_shape(Circle c, const Rect *r, bool circle_first, Contact *contact)
 {
     // one cos/sin pair (none at angle 0), here rather than in the caller
     Rot q = rot_make(r->angle);
     if (contact == NULL) {
-        return !sat_circle_rect(c, r->center, q, r->half, true, NULL, NULL);
+        return sat_circle_rect_fast(c, r->center, q, r->half, true, NULL);
     }
-    SatBest best = best_none();
-    bool gap = sat_circle_rect(c, r->center, q, r->half, !circle_first, &best, NULL);
-    return sat_finish(!gap, &best, contact, NULL);
+    return sat_circle_rect_fast(c, r->center, q, r->half, !circle_first, contact);
 }

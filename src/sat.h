@@ -31,6 +31,8 @@ bool sat_circle_poly_record(Circle c, const Hull *h, bool own_is_a, Contact *con
 /// direct path, which needs the far ends.
 bool sat_circle_poly_built_verdict(Circle c, const Hull *h);
 bool sat_circle_poly_built_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact);
+bool sat_circle_rect_hull_verdict(const Circle *c, const Hull *h);
+bool sat_circle_rect_hull_contact(const Circle *c, const Hull *h, bool own_is_a, Contact *contact);
 bool sat_circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half);
 bool sat_circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact);
 bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
@@ -65,7 +67,13 @@ static inline bool sat_circle_polygon(const Circle *c, const Hull *h, bool circl
     bool hit = false;
     if (h->is_rect) {
         // a rectangle: its frame is all the closed form reads
-        hit = sat_circle_box(*c, h->origin, h->q, h->half, circle_first, contact, rec);
+        if (rec != NULL) {
+            hit = sat_circle_box(*c, h->origin, h->q, h->half, circle_first, contact, rec);
+        } else if (contact != NULL) {
+            hit = sat_circle_rect_hull_contact(c, h, !circle_first, contact);
+        } else {
+            hit = sat_circle_rect_hull_verdict(c, h);
+        }
     } else if (rec != NULL) {
         hit = sat_circle_poly_record(*c, h, !circle_first, contact, rec);
     } else if (contact != NULL) {
@@ -84,7 +92,8 @@ static inline bool sat_circle_polygon_built(const Circle *c, const Hull *h, bool
 {
     bool hit = false;
     if (h->is_rect) {
-        hit = sat_circle_box(*c, h->origin, h->q, h->half, circle_first, contact, NULL);
+        hit = contact != NULL ? sat_circle_rect_hull_contact(c, h, !circle_first, contact)
+                              : sat_circle_rect_hull_verdict(c, h);
     } else if (contact != NULL) {
         hit = sat_circle_poly_built_contact(*c, h, !circle_first, contact);
     } else {
