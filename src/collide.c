@@ -253,7 +253,7 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
     int pair = kinds_ok ? PAIR(a->kind, b->kind) : -1;
     if (pair == PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE)) {
         // validity checked inside, on a hit only
-        hit = pair_circle_circle(a->circle, b->circle, contact, NULL);
+        hit = pair_circle_circle_at(&a->circle, &b->circle, contact);
     } else if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
         bool circle_first = pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT);
         Circle c = circle_first ? a->circle : b->circle;
@@ -309,11 +309,16 @@ bool shape_prepare(const Shape *s, PreparedShape *out)
 
 bool prepared_collide(const PreparedShape *a, const PreparedShape *b, Contact *contact)
 {
-    if (a == NULL || b == NULL) {
+    // (two tests, each before what it guards: one branch each)
+    if (a == NULL) {
+        return false;
+    }
+    bool valid = a->valid;
+    if (b == NULL) {
         return false;
     }
     bool hit = false;
-    if (a->valid & b->valid) {
+    if (valid & b->valid) {
         // the dispatcher shapes_collide uses, on the hulls it would build
         // (inline, down to the one call of the test itself)
         hit = shapes_collide_hulls(&a->shape, &a->hull, &b->shape, &b->hull, true, contact);

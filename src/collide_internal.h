@@ -140,8 +140,9 @@ static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_impl(Circle a, Circl
     if (hit && contact != NULL) {
         // b leaves along the line of centres; equal centres: any fixed axis
         // (the one root and division, only now that they are wanted)
+        // (valid circles: |d| within 2e8, scaled ones within 1)
         float dist = 0.0f;
-        contact->normal = vec2_normalize_or(d, vec2_make(1.0f, 0.0f), &dist);
+        contact->normal = vec2_normalize_bounded(d, vec2_make(1.0f, 0.0f), &dist);
         contact->depth = float_max((r - dist) / s, 0.0f);
     }
     if (rec != NULL) {
@@ -183,6 +184,14 @@ static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle(Circle a, Circle b, 
 COLLIDE_COLD static bool pair_circle_circle_tiny_at(const Circle *a, const Circle *b, Contact *contact)
 {
     return pair_circle_circle_impl(*a, *b, contact, NULL, true, true);
+}
+
+/// pair_circle_circle for circles in memory (shapes_collide's), without a
+/// recorder: the same numbers.
+static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_at(const Circle *a, const Circle *b, Contact *contact)
+{
+    return a->radius + b->radius >= 1.0f ? pair_circle_circle_impl(*a, *b, contact, NULL, false, true)
+                                         : pair_circle_circle_tiny_at(a, b, contact);
 }
 
 /// The same for two circles already known valid (the broad phase's
