@@ -253,7 +253,7 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
     int pair = kinds_ok ? PAIR(a->kind, b->kind) : -1;
     if (pair == PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE)) {
         // validity checked inside, on a hit only
-        hit = pair_circle_circle_at(&a->circle, &b->circle, contact);
+        hit = pair_circle_shapes(a, b, contact);
     } else if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
         bool circle_first = pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT);
         Circle c = circle_first ? a->circle : b->circle;
