@@ -871,10 +871,6 @@ SAT_INLINE bool sat_circle_poly(Vec2 p, float r, const Hull *h, bool own_is_a, S
 }
 
 
-/// The three uses of sat_circle_poly, each its own function, as for the
-/// rectangle below: the hull owns every axis; it is shape a unless the
-/// circle comes first (`own_is_a`). sat.h's sat_circle_polygon picks one
-/// inline, so that a caller reaches the test in one call.
 /// sat_circle_poly without a recorder (p the centre in the hull's frame, r
 /// the radius), on every hull.
 SAT_INLINE bool sat_circle_poly_any(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact)
@@ -1064,6 +1060,11 @@ SAT_INLINE bool sat_circle_poly_direct(Circle c, const Hull *h, bool own_is_a, C
     return true;
 }
 
+/// The three uses of sat_circle_poly, each its own function, as for the
+/// rectangle below: the hull owns every axis; it is shape a unless the
+/// circle comes first (`own_is_a`). sat.h's sat_circle_polygon picks one
+/// inline, so that a caller reaches the test in one call; the yes/no and
+/// contact paths take the direct path above.
 SAT_NOINLINE bool sat_circle_poly_verdict(Circle c, const Hull *h)
 {
     // the yes/no path: which shape is a does not matter
