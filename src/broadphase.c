@@ -374,7 +374,7 @@ static inline void bp_emit(Broadphase *bp, const Shape *shapes, int i, int j, Bp
        for a polygon the same hull (test_contacts checks every kind) */
     const Hull *ha = sa->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, a) : NULL;
     const Hull *hb = sb->kind != SHAPE_CIRCLE ? bp_hull(bp, shapes, b) : NULL;
-    bool hit = shapes_collide_hulls(sa, ha, sb, hb, want ? &c : NULL);
+    bool hit = shapes_collide_hulls(sa, ha, sb, hb, false, want ? &c : NULL);
     if (hit) {
         if (o->hit != NULL) {
             o->hit[a] = true;

@@ -177,7 +177,7 @@ bool collide_circle_poly(Circle c, const Poly *p)
         // the polygon's edge normals, then the axis towards its nearest vertex
         Hull h;
         hull_from_poly(&h, p);
-        hit = sat_circle_polygon(&c, &h, true, NULL, NULL);
+        hit = sat_circle_polygon_built(&c, &h, true, NULL);
     }
     return hit;
 }
@@ -219,13 +219,13 @@ static COLLIDE_NOINLINE bool shapes_collide_hull_pairs(int pair, const Shape *a,
     case PAIR(SHAPE_CIRCLE, SHAPE_POLY):
         if (circle_ok(a->circle) && poly_ok(&b->poly)) {
             hull_from_poly(&hb, &b->poly);
-            hit = sat_circle_polygon(&a->circle, &hb, true, contact, NULL);
+            hit = sat_circle_polygon_built(&a->circle, &hb, true, contact);
         }
         break;
     case PAIR(SHAPE_POLY, SHAPE_CIRCLE):
         if (poly_ok(&a->poly) && circle_ok(b->circle)) {
             hull_from_poly(&ha, &a->poly);
-            hit = sat_circle_polygon(&b->circle, &ha, false, contact, NULL);
+            hit = sat_circle_polygon_built(&b->circle, &ha, false, contact);
         }
         break;
     case PAIR(SHAPE_RECT, SHAPE_POLY):
@@ -253,7 +253,7 @@ bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
     int pair = kinds_ok ? PAIR(a->kind, b->kind) : -1;
     if (pair == PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE)) {
         // validity checked inside, on a hit only
-        hit = pair_circle_circle(a->circle, b->circle, contact, NULL);
+        hit = pair_circle_shapes(a, b, contact);
     } else if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
         bool circle_first = pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT);
         Circle c = circle_first ? a->circle : b->circle;
@@ -309,11 +309,19 @@ bool shape_prepare(const Shape *s, PreparedShape *out)
 
 bool prepared_collide(const PreparedShape *a, const PreparedShape *b, Contact *contact)
 {
+    // (two tests, each before what it guards: one branch each)
+    if (a == NULL) {
+        return false;
+    }
+    bool valid = a->valid;
+    if (b == NULL) {
+        return false;
+    }
     bool hit = false;
-    if (a != NULL && b != NULL && a->valid && b->valid) {
+    if (valid & b->valid) {
         // the dispatcher shapes_collide uses, on the hulls it would build
         // (inline, down to the one call of the test itself)
-        hit = shapes_collide_hulls(&a->shape, &a->hull, &b->shape, &b->hull, contact);
+        hit = shapes_collide_hulls(&a->shape, &a->hull, &b->shape, &b->hull, true, contact);
     }
     return hit;
 }

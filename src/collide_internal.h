@@ -31,6 +31,29 @@ static inline bool circle_ok(Circle c)
          & (c.radius >= 0.0f) & (c.radius <= COLLIDE_MAX_COORD);
 }
 
+/// circle_ok for two circle shapes at once: the six fields in two SSE2
+/// compares (the same compares: |x|, |y|, r <= COLLIDE_MAX_COORD, r >= 0,
+/// NaN failing both). Each load takes the circle and the 4 bytes after it,
+/// which lie inside the Shape (its union is a Poly's size) and are not
+/// looked at.
+static inline bool circle_shapes_ok(const Shape *a, const Shape *b)
+{
+#if defined(__SSE2__)
+    __m128 va = _mm_loadu_ps(&a->circle.center.x);
+    __m128 vb = _mm_loadu_ps(&b->circle.center.x);
+    __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 bound = _mm_set1_ps(COLLIDE_MAX_COORD);
+    __m128 in = _mm_and_ps(_mm_cmple_ps(_mm_and_ps(va, magnitude), bound),
+                           _mm_cmple_ps(_mm_and_ps(vb, magnitude), bound));
+    // the radii, r >= 0 (lane 2 of each)
+    __m128 radii = _mm_shuffle_ps(va, vb, _MM_SHUFFLE(2, 2, 2, 2));
+    __m128 nonneg = _mm_cmpge_ps(radii, _mm_setzero_ps());
+    return ((_mm_movemask_ps(in) & 7) == 7) & (_mm_movemask_ps(nonneg) == 15);
+#else
+    return circle_ok(a->circle) && circle_ok(b->circle);
+#endif
+}
+
 /// An axis-aligned box: the angle is not looked at.
 static inline bool aabb_ok(Rect r)
 {
@@ -123,7 +146,8 @@ static inline bool shape_ok(const Shape *s)
 /// looked at only on a hit (a miss is false either way, and the arithmetic
 /// reads nothing else). Fills `contact` (from a towards b) only on a hit.
 static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_impl(Circle a, Circle b, Contact *contact, SatReport *rec,
-                                                                 bool may_be_tiny, bool check)
+                                                                 bool may_be_tiny, bool check, const Shape *sa,
+                                                                 const Shape *sb)
 {
     // offset between the centres and the sum of the radii (tiny ones scaled
     // up exactly, so that distinct points stay apart: see tiny_scale)
@@ -136,12 +160,14 @@ static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_impl(Circle a, Circl
     float d_sq = vec2_length_sq(d);
     bool hit = d_sq <= r * r;
     // bad input never collides: checked here, where it can change the verdict
-    hit = hit && (!check || (circle_ok(a) && circle_ok(b)));
+    // (sa, sb: the two circles are these shapes' own, checked together)
+    hit = hit && (!check || (sa != NULL ? circle_shapes_ok(sa, sb) : (circle_ok(a) && circle_ok(b))));
     if (hit && contact != NULL) {
         // b leaves along the line of centres; equal centres: any fixed axis
         // (the one root and division, only now that they are wanted)
+        // (valid circles: |d| within 2e8, scaled ones within 1)
         float dist = 0.0f;
-        contact->normal = vec2_normalize_or(d, vec2_make(1.0f, 0.0f), &dist);
+        contact->normal = vec2_normalize_bounded(d, vec2_make(1.0f, 0.0f), &dist);
         contact->depth = float_max((r - dist) / s, 0.0f);
     }
     if (rec != NULL) {
@@ -166,7 +192,7 @@ static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_impl(Circle a, Circl
 /// Out of line, so that the common path carries no scaling code.
 COLLIDE_COLD static bool pair_circle_circle_tiny(Circle a, Circle b, Contact *contact, SatReport *rec)
 {
-    return pair_circle_circle_impl(a, b, contact, rec, true, true);
+    return pair_circle_circle_impl(a, b, contact, rec, true, true, NULL, NULL);
 }
 
 /// Two circles, any input (bad input: false, contact untouched). With
@@ -174,16 +200,32 @@ COLLIDE_COLD static bool pair_circle_circle_tiny(Circle a, Circle b, Contact *co
 /// so the common path skips it: the same numbers.
 static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle(Circle a, Circle b, Contact *contact, SatReport *rec)
 {
-    return a.radius + b.radius >= 1.0f ? pair_circle_circle_impl(a, b, contact, rec, false, true)
+    return a.radius + b.radius >= 1.0f ? pair_circle_circle_impl(a, b, contact, rec, false, true, NULL, NULL)
                                        : pair_circle_circle_tiny(a, b, contact, rec);
+}
+
+/// pair_circle_circle_tiny for circles in memory: the caller then keeps no
+/// copy of them for the call (and so no frame of its own).
+COLLIDE_COLD static bool pair_circle_circle_tiny_at(const Circle *a, const Circle *b, Contact *contact)
+{
+    return pair_circle_circle_impl(*a, *b, contact, NULL, true, true, NULL, NULL);
+}
+
+/// pair_circle_circle for two circle shapes (shapes_collide's), without a
+/// recorder: the same numbers, the same checks.
+static inline COLLIDE_ALWAYS_INLINE bool pair_circle_shapes(const Shape *a, const Shape *b, Contact *contact)
+{
+    return a->circle.radius + b->circle.radius >= 1.0f
+               ? pair_circle_circle_impl(a->circle, b->circle, contact, NULL, false, true, a, b)
+               : pair_circle_circle_tiny_at(&a->circle, &b->circle, contact);
 }
 
 /// The same for two circles already known valid (the broad phase's
 /// prepared pairs): the very same numbers, without the checks.
-static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_valid(Circle a, Circle b, Contact *contact)
+static inline COLLIDE_ALWAYS_INLINE bool pair_circle_circle_valid(const Circle *a, const Circle *b, Contact *contact)
 {
-    return a.radius + b.radius >= 1.0f ? pair_circle_circle_impl(a, b, contact, NULL, false, false)
-                                       : pair_circle_circle_tiny(a, b, contact, NULL);
+    return a->radius + b->radius >= 1.0f ? pair_circle_circle_impl(*a, *b, contact, NULL, false, false, NULL, NULL)
+                                         : pair_circle_circle_tiny_at(a, b, contact);
 }
 
 /* ---- Circle against a box in the box's own frame --------------------- */
@@ -359,17 +401,21 @@ static inline PolyFeature poly_feature(const Poly *poly, Vec2 p)
 
 /// shapes_collide for two valid shapes whose hulls (rect or poly; ignored
 /// for a circle) are already built: prepared_collide and the broad phase
-/// build each once. Inline: two circles then cost no call at all.
+/// build each once. `prepared`: the hulls come from shape_prepare (their
+/// far ends cached: the circle tests' direct path), else hull_from_*.
+/// Inline: two circles then cost no call at all.
 static inline bool shapes_collide_hulls(const Shape *a, const Hull *ha, const Shape *b, const Hull *hb,
-                                        Contact *contact)
+                                        bool prepared, Contact *contact)
 {
     bool hit = false;
     if (a->kind == SHAPE_CIRCLE && b->kind == SHAPE_CIRCLE) {
-        hit = pair_circle_circle_valid(a->circle, b->circle, contact);
+        hit = pair_circle_circle_valid(&a->circle, &b->circle, contact);
     } else if (a->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(&a->circle, hb, true, contact, NULL);
+        hit = prepared ? sat_circle_polygon(&a->circle, hb, true, contact, NULL)
+                       : sat_circle_polygon_built(&a->circle, hb, true, contact);
     } else if (b->kind == SHAPE_CIRCLE) {
-        hit = sat_circle_polygon(&b->circle, ha, false, contact, NULL);
+        hit = prepared ? sat_circle_polygon(&b->circle, ha, false, contact, NULL)
+                       : sat_circle_polygon_built(&b->circle, ha, false, contact);
     } else {
         hit = sat_polygons(ha, hb, contact, NULL);
     }

@@ -270,7 +270,17 @@ void hull_cache_backs(Hull *h)
         // a point has no edge normal)
         int edges = h->axis_count < h->count ? h->axis_count : h->count;
         for (int k = 0; k < edges; ++k) {
-            h->lo[k] = hull_back(h, h->n[k]);
+            // within [back_lb, back_ub], as it always is (the bounds cover
+            // the rounding); kept there, a test's omax < back_ub &&
+            // (omax < back_lb || omax < lo) is the one compare omax < lo
+            h->lo[k] = float_min(float_max(hull_back(h, h->n[k]), h->back_lb), h->back_ub);
+        }
+        // past the last axis (whose normals are zero) an interval no shape
+        // leaves: a test reading four edges at a time then needs no mask
+        // for the lanes past the last edge (sat_circle_poly_direct)
+        for (int k = h->axis_count; k < HULL_MAX_AXES; ++k) {
+            h->hi[k] = INFINITY;
+            h->lo[k] = -INFINITY;
         }
         h->backs = true;
     }

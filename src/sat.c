@@ -666,6 +666,56 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
     return gap;
 }
 
+/// sat_circle_rect without a recorder: the yes/no and contact paths. The
+/// same numbers in the same order, but the gaps first: the ways out (which
+/// axis, which side) are picked only on a hit, and only when the contact
+/// is wanted.
+SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact)
+{
+    float r = c.radius;
+    Vec2 l = rot_inv_apply(q, vec2_sub(c.center, origin));
+    // axis 0 is the local -y, axis 1 the local x (as sat_circle_rect)
+    Vec2 n0 = vec2_make(q.s, -q.c);
+    Vec2 n1 = vec2_make(q.c, q.s);
+    float cp0 = -l.y;
+    float cp1 = l.x;
+    float way0 = sat_axis(n0, -half.y, half.y, cp0 - r, cp0 + r, own_is_a, NULL, 0);
+    float way1 = sat_axis(n1, -half.x, half.x, cp1 - r, cp1 + r, own_is_a, NULL, 1);
+    if ((way0 < 0.0f) | (way1 < 0.0f)) {
+        return false;
+    }
+    float ex = float_abs(l.x) - half.x;
+    float ey = float_abs(l.y) - half.y;
+    bool corner_zone = (ex > 0.0f) & (ey > 0.0f);
+    if (corner_zone) {
+        float s = r < 1.0f ? tiny_scale(float_max(float_max(ex, ey), r)) : 1.0f;
+        float sx = ex * s;
+        float sy = ey * s;
+        float sr = r * s;
+        if (sx * sx + sy * sy > sr * sr) {
+            return false;
+        }
+    }
+    if (contact != NULL) {
+        SatBest best = best_none();
+        (void)sat_axis(n0, -half.y, half.y, cp0 - r, cp0 + r, own_is_a, &best, 0);
+        (void)sat_axis(n1, -half.x, half.x, cp1 - r, cp1 + r, own_is_a, &best, 1);
+        if (corner_zone) {
+            // the corner's axis (sat_circle_rect's track_corner)
+            bool px = l.x >= 0.0f;
+            bool py = l.y >= 0.0f;
+            Vec2 corner = vec2_make(px ? half.x : -half.x, py ? half.y : -half.y);
+            Vec2 ul = vec2_normalize_or(vec2_sub(corner, l), vec2_make(1.0f, 0.0f), NULL);
+            float ext = half.x * float_abs(ul.x) + half.y * float_abs(ul.y);
+            float cp = vec2_dot(l, ul);
+            Vec2 u = rot_apply(q, ul);
+            (void)sat_axis(u, -ext, ext, cp - r, cp + r, own_is_a, &best, 2);
+        }
+        best_contact(&best, contact);
+    }
+    return true;
+}
+
 /// A polygon: its axes, then the axis from the centre towards the nearest
 /// vertex. Returns whether an axis has a gap. The edge normals come first,
 /// in a loop of their own that keeps only the least way forward and its
@@ -681,11 +731,9 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
 /// gap: the edges have decided (as the rectangle's corner axis counts only
 /// in the corner zone). A recorder is shown the vertex axis always, its gap
 /// only where it counts.
-SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
+SAT_INLINE bool sat_circle_poly(Vec2 p, float r, const Hull *h, bool own_is_a, SatBest *track, SatReport *rec)
 {
     SatAxisSource source = own_is_a ? SAT_FROM_A : SAT_FROM_B;
-    float r = c.radius;
-    Vec2 p = vec2_sub(c.center, h->origin);
     int n = h->count;
     // a point hull has no axis of its own; a flat one has one past its edges
     int edges = h->axis_count < n ? h->axis_count : n;
@@ -823,28 +871,216 @@ SAT_INLINE bool sat_circle_poly(Circle c, const Hull *h, bool own_is_a, SatBest 
 }
 
 
+/// sat_circle_poly without a recorder (p the centre in the hull's frame, r
+/// the radius), on every hull.
+SAT_INLINE bool sat_circle_poly_any(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact)
+{
+    if (contact == NULL) {
+        return !sat_circle_poly(p, r, h, own_is_a, NULL, NULL);
+    }
+    SatBest best = best_none();
+    bool gap = sat_circle_poly(p, r, h, own_is_a, &best, NULL);
+    return sat_finish(!gap, &best, contact, NULL);
+}
+
+/// The cases the direct path below hands back.
+static SAT_NOINLINE bool sat_circle_poly_general(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact)
+{
+    return sat_circle_poly_any(p, r, h, own_is_a, contact);
+}
+
+/// A hull built for the one pair (shapes_collide, the contract functions,
+/// the broad phase): no far ends cached, so the general loop, which looks
+/// them up only when the bounds cannot tell.
+SAT_NOINLINE bool sat_circle_poly_built_verdict(Circle c, const Hull *h)
+{
+    return !sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, true, NULL, NULL);
+}
+
+SAT_NOINLINE bool sat_circle_poly_built_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    SatBest best = best_none();
+    bool gap = sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, own_is_a, &best, NULL);
+    return sat_finish(!gap, &best, contact, NULL);
+}
+
+#if SAT_SIMD
+/// One block of four edge normals for sat_circle_poly_direct: the ways
+/// forward up = hi - (cp - r) into *ways, and whether a lane has a gap: in
+/// front (up < 0), or behind, as sat_edge_axis with the far ends kept
+/// (omax = cp + r below back_ub and below back_lb or the edge's far end lo:
+/// with lo kept within those bounds by hull_cache_backs, omax < lo alone).
+/// The same float operations as the scalar loop. Lanes past the last edge
+/// need no mask: there the normal is zero, hi +inf and lo -inf
+/// (hull_cache_backs), so the way is +inf and no gap shows.
+SAT_INLINE bool simd_circle_block(const Hull *h, int base, __m128 px, __m128 py, __m128 rr, __m128 *ways)
+{
+    __m128 nx;
+    __m128 ny;
+    simd_normals(h, base, &nx, &ny);
+    __m128 cp = _mm_add_ps(_mm_mul_ps(nx, px), _mm_mul_ps(ny, py));
+    __m128 up = _mm_sub_ps(_mm_loadu_ps(&h->hi[base]), _mm_sub_ps(cp, rr));
+    __m128 omax = _mm_add_ps(cp, rr);
+    __m128 gap = _mm_or_ps(_mm_cmplt_ps(up, _mm_setzero_ps()), _mm_cmplt_ps(omax, _mm_loadu_ps(&h->lo[base])));
+    *ways = up;
+    return _mm_movemask_ps(gap) != 0;
+}
+#endif
+
+/// sat_circle_poly's yes/no and contact paths for a proper polygon whose
+/// far ends are kept (shape_prepare), as Box2D's b2CollidePolygonAndCircle
+/// runs: one pass over the edge normals (four at a time with SSE2), stopping
+/// at a gap and keeping the edge of least way forward (the edge that faces
+/// the centre most), then that edge's Voronoi region decides whether the
+/// vertex axis counts and which vertex it runs to, without a search. The
+/// very operations of sat_circle_poly, on the same numbers: every verdict
+/// and contact is its own to the bit (the recorder runs sat_circle_poly
+/// itself). The rest (a flat or point hull, a hull without its far ends,
+/// and a centre past an end of that edge and of the next one, which only
+/// collinear edges give) goes to sat_circle_poly.
+SAT_INLINE bool sat_circle_poly_direct(Circle c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    int n = h->count;
+    float r = c.radius;
+    Vec2 p = vec2_sub(c.center, h->origin);
+    if (h->axis_count != n || !h->backs) {
+        return sat_circle_poly_general(p, r, h, own_is_a, contact);
+    }
+    float best_up = INFINITY;
+    int best = -1;
+#if SAT_SIMD
+    {
+        __m128 px = _mm_set1_ps(p.x);
+        __m128 py = _mm_set1_ps(p.y);
+        __m128 rr = _mm_set1_ps(r);
+        // 3 to 8 edges: one block, or two
+        __m128 ways0;
+        if (simd_circle_block(h, 0, px, py, rr, &ways0)) {
+            return false;
+        }
+        __m128 m = ways0;
+        unsigned bits = 0;
+        if (n > 4) {
+            __m128 ways1;
+            if (simd_circle_block(h, 4, px, py, rr, &ways1)) {
+                return false;
+            }
+            // the later lanes first in each min: a NaN way never becomes
+            // the least
+            m = _mm_min_ps(ways1, ways0);
+            m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)), m);
+            m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)), m);
+            bits = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(ways1, m)) << 4;
+        } else {
+            m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)), m);
+            m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)), m);
+        }
+        // the first least (the scalar loop's `<`: the first of equals
+        // stays); its value is m's, up to the sign of a zero, which
+        // nothing reads (the compares, and the depth's float_max, take
+        // -0 and +0 alike)
+        bits |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(ways0, m));
+        best_up = _mm_cvtss_f32(m);
+        if (bits != 0 && best_up < INFINITY) {
+            best = __builtin_ctz(bits);
+        }
+    }
+#else
+    for (int k = 0; k < n; ++k) {
+        // the circle spans cp -+ r on edge normal k (sat_edge_axis)
+        float cp = vec2_dot(h->n[k], p);
+        float up = h->hi[k] - (cp - r);
+        float omax = cp + r;
+        // (sat_edge_axis's gap behind: lo lies within [back_lb, back_ub])
+        if (up < 0.0f || omax < h->lo[k]) {
+            return false;
+        }
+        // the first least way forward
+        bool better = up < best_up;
+        best_up = better ? up : best_up;
+        best = better ? k : best;
+    }
+#endif
+    if (best < 0) {
+        // no way forward below +inf (not for valid input)
+        return sat_circle_poly_general(p, r, h, own_is_a, contact);
+    }
+    Vec2 nb = h->n[best];
+    // inside: the centre behind the edge that faces it most (so behind every
+    // edge); the edge has decided
+    bool edge = vec2_dot(nb, p) <= h->hi[best];
+    int near = -1;
+    if (!edge) {
+        int next = best + 1 < n ? best + 1 : 0;
+        Vec2 v1 = h->v[best];
+        Vec2 v2 = h->v[next];
+        Vec2 t = hull_edge_dir(h, best);
+        float s1 = vec2_dot(vec2_sub(p, v1), t);
+        float s2 = vec2_dot(vec2_sub(p, v2), t);
+        // in front between the ends (a zero edge has no region): the edge
+        if ((s1 >= 0.0f) & (s2 <= 0.0f)) {
+            edge = v1.x != v2.x || v1.y != v2.y;
+        }
+        if (!edge) {
+            // beyond an end: the end is the nearest point when the centre is
+            // past the end's other edge too (sat_circle_poly)
+            if (s1 < 0.0f) {
+                int prev = best > 0 ? best - 1 : n - 1;
+                near = vec2_dot(vec2_sub(p, v1), hull_edge_dir(h, prev)) >= 0.0f ? best : -1;
+            } else {
+                near = vec2_dot(vec2_sub(p, v2), hull_edge_dir(h, next)) <= 0.0f ? next : -1;
+            }
+            if (near < 0) {
+                return sat_circle_poly_general(p, r, h, own_is_a, contact);
+            }
+        }
+    }
+    Vec2 way = own_is_a ? nb : vec2_neg(nb);
+    float depth = best_up;
+    if (!edge) {
+        // the axis from the centre towards the nearest vertex: the circle
+        // backs away from it by r - dist
+        float dist = 0.0f;
+        Vec2 u = vec2_normalize_or(vec2_sub(h->v[near], p), h->n[0], &dist);
+        float vway = r - dist;
+        if (vway < 0.0f) {
+            return false;
+        }
+        // best_keep: the vertex axis comes after the edges
+        bool better = vway < depth;
+        Vec2 uw = own_is_a ? vec2_neg(u) : u;
+        way.x = better ? uw.x : way.x;
+        way.y = better ? uw.y : way.y;
+        depth = better ? vway : depth;
+    }
+    if (contact != NULL) {
+        contact->normal = way;
+        contact->depth = float_max(depth, 0.0f);
+    }
+    return true;
+}
+
 /// The three uses of sat_circle_poly, each its own function, as for the
 /// rectangle below: the hull owns every axis; it is shape a unless the
 /// circle comes first (`own_is_a`). sat.h's sat_circle_polygon picks one
-/// inline, so that a caller reaches the test in one call.
+/// inline, so that a caller reaches the test in one call; the yes/no and
+/// contact paths take the direct path above.
 SAT_NOINLINE bool sat_circle_poly_verdict(Circle c, const Hull *h)
 {
     // the yes/no path: which shape is a does not matter
-    return !sat_circle_poly(c, h, true, NULL, NULL);
+    return sat_circle_poly_direct(c, h, true, NULL);
 }
 
 SAT_NOINLINE bool sat_circle_poly_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
 {
-    SatBest best = best_none();
-    bool gap = sat_circle_poly(c, h, own_is_a, &best, NULL);
-    return sat_finish(!gap, &best, contact, NULL);
+    return sat_circle_poly_direct(c, h, own_is_a, contact);
 }
 
 SAT_NOINLINE bool sat_circle_poly_record(Circle c, const Hull *h, bool own_is_a, Contact *contact, SatReport *rec)
 {
     SatBest best = best_none();
     rec_begin(rec);
-    bool gap = sat_circle_poly(c, h, own_is_a, &best, rec);
+    bool gap = sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, own_is_a, &best, rec);
     return sat_finish(!gap, &best, contact, rec);
 }
 
@@ -852,14 +1088,12 @@ SAT_NOINLINE bool sat_circle_poly_record(Circle c, const Hull *h, bool own_is_a,
 /// and contact paths then carry none of the recorder's registers.
 SAT_NOINLINE bool sat_circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half)
 {
-    return !sat_circle_rect(c, center, q, half, true, NULL, NULL);
+    return sat_circle_rect_fast(c, center, q, half, true, NULL);
 }
 
 SAT_NOINLINE bool sat_circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact)
 {
-    SatBest best = best_none();
-    bool gap = sat_circle_rect(c, center, q, half, own_is_a, &best, NULL);
-    return sat_finish(!gap, &best, contact, NULL);
+    return sat_circle_rect_fast(c, center, q, half, own_is_a, contact);
 }
 
 SAT_NOINLINE bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
@@ -871,14 +1105,25 @@ SAT_NOINLINE bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half,
     return sat_finish(!gap, &best, contact, rec);
 }
 
+/// The same for a rectangle's hull (its frame read from the hull here,
+/// not passed in registers): prepared_collide's and the broad phase's
+/// circle-rectangle pairs.
+SAT_NOINLINE bool sat_circle_rect_hull_verdict(const Circle *c, const Hull *h)
+{
+    return sat_circle_rect_fast(*c, h->origin, h->q, h->half, true, NULL);
+}
+
+SAT_NOINLINE bool sat_circle_rect_hull_contact(const Circle *c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    return sat_circle_rect_fast(*c, h->origin, h->q, h->half, own_is_a, contact);
+}
+
 bool sat_circle_rect_shape(Circle c, const Rect *r, bool circle_first, Contact *contact)
 {
     // one cos/sin pair (none at angle 0), here rather than in the caller
     Rot q = rot_make(r->angle);
     if (contact == NULL) {
-        return !sat_circle_rect(c, r->center, q, r->half, true, NULL, NULL);
+        return sat_circle_rect_fast(c, r->center, q, r->half, true, NULL);
     }
-    SatBest best = best_none();
-    bool gap = sat_circle_rect(c, r->center, q, r->half, !circle_first, &best, NULL);
-    return sat_finish(!gap, &best, contact, NULL);
+    return sat_circle_rect_fast(c, r->center, q, r->half, !circle_first, contact);
 }

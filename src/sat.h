@@ -25,6 +25,14 @@ bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec
 bool sat_circle_poly_verdict(Circle c, const Hull *h);
 bool sat_circle_poly_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact);
 bool sat_circle_poly_record(Circle c, const Hull *h, bool own_is_a, Contact *contact, SatReport *rec);
+/// The same yes/no and contact paths for a polygon hull built for the one
+/// pair (no far ends cached: not from shape_prepare). The two above take
+/// any hull (and hand such a one on to the general loop); these skip the
+/// direct path, which needs the far ends.
+bool sat_circle_poly_built_verdict(Circle c, const Hull *h);
+bool sat_circle_poly_built_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact);
+bool sat_circle_rect_hull_verdict(const Circle *c, const Hull *h);
+bool sat_circle_rect_hull_contact(const Circle *c, const Hull *h, bool own_is_a, Contact *contact);
 bool sat_circle_box_verdict(Circle c, Vec2 center, Rot q, Vec2 half);
 bool sat_circle_box_contact(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact);
 bool sat_circle_box_record(Circle c, Vec2 center, Rot q, Vec2 half, bool own_is_a, Contact *contact,
@@ -59,13 +67,37 @@ static inline bool sat_circle_polygon(const Circle *c, const Hull *h, bool circl
     bool hit = false;
     if (h->is_rect) {
         // a rectangle: its frame is all the closed form reads
-        hit = sat_circle_box(*c, h->origin, h->q, h->half, circle_first, contact, rec);
+        if (rec != NULL) {
+            hit = sat_circle_box(*c, h->origin, h->q, h->half, circle_first, contact, rec);
+        } else if (contact != NULL) {
+            hit = sat_circle_rect_hull_contact(c, h, !circle_first, contact);
+        } else {
+            hit = sat_circle_rect_hull_verdict(c, h);
+        }
     } else if (rec != NULL) {
         hit = sat_circle_poly_record(*c, h, !circle_first, contact, rec);
     } else if (contact != NULL) {
         hit = sat_circle_poly_contact(*c, h, !circle_first, contact);
     } else {
         hit = sat_circle_poly_verdict(*c, h);
+    }
+    return hit;
+}
+
+/// sat_circle_polygon without a recorder, for a hull built for this pair
+/// (hull_from_poly, hull_from_rect: no far ends cached), as shapes_collide,
+/// the contract functions and the broad phase build them: the very same
+/// verdict and contact.
+static inline bool sat_circle_polygon_built(const Circle *c, const Hull *h, bool circle_first, Contact *contact)
+{
+    bool hit = false;
+    if (h->is_rect) {
+        hit = contact != NULL ? sat_circle_rect_hull_contact(c, h, !circle_first, contact)
+                              : sat_circle_rect_hull_verdict(c, h);
+    } else if (contact != NULL) {
+        hit = sat_circle_poly_built_contact(*c, h, !circle_first, contact);
+    } else {
+        hit = sat_circle_poly_built_verdict(*c, h);
     }
     return hit;
 }
