@@ -220,12 +220,51 @@ static void fit_view(const App *app, Canvas *c, int panels)
      * under the panel when the pair filled the band) */
     const float row = text_size(c, 24.0f) * 1.3f;
     const float bw = bh.x - bl.x + 2.0f * gap, bhh = bh.y - bl.y + 2.0f * (gap + row);
-    if (band1 - band0 < 40.0f || bw <= 0.0f || bhh <= 0.0f) return;
-    const float k = fminf(1.0f, fminf((x1 - x0) / bw, (band1 - band0) / bhh));
+    if (bw <= 0.0f || bhh <= 0.0f) return;
+    /* the band between the panels, or a box beside them that holds the
+     * picture larger by a twentieth or more (125 % text at 1280x720: lesson
+     * 6 F3's pair fitted into the band at 0.45, with the room right of the
+     * lesson panel empty): every box whose sides lie on the window's or
+     * the panels' edges and that no panel crosses */
+    float rx0 = x0, rx1 = x1, ry0 = band0, ry1 = band1;
+    float k = band1 - band0 < 40.0f ? 0.0f : fminf(1.0f, fminf((x1 - x0) / bw, (band1 - band0) / bhh));
+    if (top > -1.0f) {   /* at 16:9 (taller windows: the band holds the whole width) */
+        float xs[2 + 2 * CANVAS_MAX_KEEP_OUT], ys[2 + 2 * CANVAS_MAX_KEEP_OUT];
+        int nx = 0, ny = 0;
+        xs[nx++] = x0;
+        xs[nx++] = x1;
+        ys[ny++] = top;
+        ys[ny++] = bot;
+        for (int i = 0; i < panels; i++) {
+            xs[nx++] = lo[i].x;
+            xs[nx++] = hi[i].x;
+            ys[ny++] = lo[i].y;
+            ys[ny++] = hi[i].y;
+        }
+        for (int a = 0; a < nx; a++)
+            for (int b = 0; b < nx; b++) {
+                const float xa = fmaxf(xs[a], x0), xb = fminf(xs[b], x1);
+                if (xb - xa < 40.0f) continue;
+                for (int e = 0; e < ny; e++)
+                    for (int f = 0; f < ny; f++) {
+                        const float ya = fmaxf(ys[e], top), yb = fminf(ys[f], bot);
+                        if (yb - ya < 40.0f) continue;
+                        const float kk = fminf(1.0f, fminf((xb - xa) / bw, (yb - ya) / bhh));
+                        if (kk <= 1.05f * k) continue;
+                        bool crossed = false;
+                        for (int i = 0; i < panels && !crossed; i++)
+                            crossed = xa < hi[i].x && xb > lo[i].x && ya < hi[i].y && yb > lo[i].y;
+                        if (crossed) continue;
+                        k = kk;
+                        rx0 = xa, rx1 = xb, ry0 = ya, ry1 = yb;
+                    }
+            }
+    }
+    if (k <= 0.0f) return;
     const Vec2 centre = { 0.5f * (bl.x + bh.x), 0.5f * (bl.y + bh.y) };
-    /* the box's centre moved only as far as the band asks */
+    /* the box's centre moved only as far as the room asks */
     const float hx = 0.5f * k * bw, hy = 0.5f * k * bhh;
-    const Vec2 to = { fminf(fmaxf(centre.x, x0 + hx), x1 - hx), fminf(fmaxf(centre.y, band0 + hy), band1 - hy) };
+    const Vec2 to = { fminf(fmaxf(centre.x, rx0 + hx), rx1 - hx), fminf(fmaxf(centre.y, ry0 + hy), ry1 - hy) };
     /* view_to_screen: W/2 + zoom (p - pan) = to + k (p - centre) */
     v->zoom = k;
     v->pan = (Vec2){ centre.x - (to.x - 0.5f * CANVAS_W) / k, centre.y - (to.y - 0.5f * CANVAS_H) / k };
