@@ -228,7 +228,11 @@ static void fit_view(const App *app, Canvas *c, int panels)
      * the panels' edges and that no panel crosses */
     float rx0 = x0, rx1 = x1, ry0 = band0, ry1 = band1;
     float k = band1 - band0 < 40.0f ? 0.0f : fminf(1.0f, fminf((x1 - x0) / bw, (band1 - band0) / bhh));
-    if (top > -1.0f) {   /* at 16:9 (taller windows: the band holds the whole width) */
+    /* at 16:9 (taller windows: the band holds the whole width) with the
+     * text made larger, where the lesson panel grows down over the canvas
+     * (at 100 % the band's milder fit keeps the SAT lessons' number lines
+     * and labels their room beside the shapes: test_app_glance) */
+    if (top > -1.0f && c->text_scale > 1.01f) {
         float xs[2 + 2 * CANVAS_MAX_KEEP_OUT], ys[2 + 2 * CANVAS_MAX_KEEP_OUT];
         int nx = 0, ny = 0;
         xs[nx++] = x0;
