@@ -595,6 +595,20 @@ bool sat_polygons(const Hull *a, const Hull *b, Contact *contact, SatReport *rec
 
 /* ---- Circle against a polygon or rectangle --------------------------- */
 
+/// The axis from a circle's centre l (in the rectangle's frame) towards the
+/// rectangle's nearest corner: its unit direction u on the canvas, the
+/// rectangle's half extent ext and the centre's projection cp along it (any
+/// axis when the centre is the corner: it lies inside the rectangle's
+/// interval). sat_circle_rect and sat_circle_rect_fast's corner axis.
+SAT_INLINE Vec2 corner_axis(Vec2 l, Vec2 half, Rot q, float *ext, float *cp)
+{
+    Vec2 corner = vec2_make(l.x >= 0.0f ? half.x : -half.x, l.y >= 0.0f ? half.y : -half.y);
+    Vec2 ul = vec2_normalize_or(vec2_sub(corner, l), vec2_make(1.0f, 0.0f), NULL);
+    *ext = half.x * float_abs(ul.x) + half.y * float_abs(ul.y);
+    *cp = vec2_dot(l, ul);
+    return rot_apply(q, ul);
+}
+
 /// The rectangle in its own frame (centre `origin`, rotation q, half
 /// extents `half`), in closed form: its 2 axes (0 the local -y, 1 the local
 /// x, as hull_rect_frame), then the axis from the centre towards the
@@ -642,21 +656,17 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
         gap |= corner_gap;
         bool track_corner = corner_zone && !gap && track != NULL;
         if (track_corner || rec != NULL) {
-            // the nearest corner, and the unit axis towards it (any axis when
-            // the centre is the corner: it lies inside the rectangle's interval)
-            bool px = l.x >= 0.0f;
-            bool py = l.y >= 0.0f;
-            Vec2 corner = vec2_make(px ? half.x : -half.x, py ? half.y : -half.y);
-            Vec2 ul = vec2_normalize_or(vec2_sub(corner, l), vec2_make(1.0f, 0.0f), NULL);
-            float ext = half.x * float_abs(ul.x) + half.y * float_abs(ul.y);
-            float cp = vec2_dot(l, ul);
-            Vec2 u = rot_apply(q, ul);
+            // the nearest corner's axis
+            float ext, cp;
+            Vec2 u = corner_axis(l, half, q, &ext, &cp);
             float way = sat_axis(u, -ext, ext, cp - r, cp + r, own_is_a, track_corner ? track : NULL, 2);
             if (rec != NULL) {
                 // the corner's number as rect_corners gives it; the verdict
                 // is Pythagoras's in the corner zone, elsewhere the axis's own
                 // when an edge's axis already separates (a hit stays a hit:
                 // there a negative way is rounding)
+                bool px = l.x >= 0.0f;
+                bool py = l.y >= 0.0f;
                 int vertex = py ? (px ? 2 : 3) : (px ? 1 : 0);
                 bool shown_gap = corner_zone ? corner_gap : (gap && way < 0.0f);
                 record(rec, u, origin, -ext, ext, cp - r, cp + r, own_is_a, way, shown_gap, SAT_FROM_CIRCLE, vertex);
@@ -702,13 +712,8 @@ SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bo
         (void)sat_axis(n1, -half.x, half.x, cp1 - r, cp1 + r, own_is_a, &best, 1);
         if (corner_zone) {
             // the corner's axis (sat_circle_rect's track_corner)
-            bool px = l.x >= 0.0f;
-            bool py = l.y >= 0.0f;
-            Vec2 corner = vec2_make(px ? half.x : -half.x, py ? half.y : -half.y);
-            Vec2 ul = vec2_normalize_or(vec2_sub(corner, l), vec2_make(1.0f, 0.0f), NULL);
-            float ext = half.x * float_abs(ul.x) + half.y * float_abs(ul.y);
-            float cp = vec2_dot(l, ul);
-            Vec2 u = rot_apply(q, ul);
+            float ext, cp;
+            Vec2 u = corner_axis(l, half, q, &ext, &cp);
             (void)sat_axis(u, -ext, ext, cp - r, cp + r, own_is_a, &best, 2);
         }
         best_contact(&best, contact);

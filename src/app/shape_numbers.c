@@ -212,7 +212,7 @@ void draw_shape_numbers(const App *app, Canvas *c)
          * line (lesson 11 F4, 125 %: circle 2's number went to the placer's
          * nearest free place, 300 px away at the end of a leader) */
         Vec2 beside[16];
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 8 && pick < 0; k++) {
             /* from the centre out along the direction until the number's
              * box (its corners, the middles of its sides, its middle) is
              * clear of the shape: beside its outline, not its box's (a
