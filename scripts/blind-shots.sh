@@ -81,6 +81,8 @@ shots=(
 printf 'shot\tlesson\tpreset\tlang\tsize\tverdict\tcriterion\n' > "$out/answers.tsv"
 for row in "${shots[@]}"; do
   read -r name lesson preset lang size extra <<<"$row"
+  # ONLY=regex renders only the shots whose names match (while iterating)
+  if [ -n "${ONLY:-}" ] && ! [[ $name =~ $ONLY ]]; then continue; fi
   script=$tmp/$name.txt
   : > "$script"
   t=0

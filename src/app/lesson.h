@@ -82,6 +82,11 @@ typedef struct Lesson {
      * (with a status line pointing to lesson 5) and straightens the
      * turned boxes of a scene loaded into it. */
     bool upright;
+    /* The letter the lesson's text names world shape index by ("A", "B":
+     * lesson 4), and its colour; NULL: none. Its number tag then
+     * reads "A (1)", one name on the picture where a letter and a number
+     * each went their own way and read as two shapes' (blind review r6). */
+    const char *(*shape_letter)(const App *app, const void *state, int index, Color *col);
     /* Where the lesson's picture begins below its panel (canvas y): with
      * larger text (Ctrl+=) the top-left panel grows only as far as this,
      * so it does not cover the picture; 0: only the bottom panels limit it. */

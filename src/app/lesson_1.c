@@ -115,8 +115,28 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     for (int k = 0; k < 2; k++) {
         const float on_screen = rs[k] * zoom;   /* in the units draw_dot takes */
         if (on_screen < 8.0f) {
-            draw_circle_outline(c, cs[k], rs[k] + 10.0f / zoom, 5.0f, LESSON_SHADE);
-            draw_circle_outline(c, cs[k], rs[k] + 10.0f / zoom, 2.0f, acc);
+            const float ring = rs[k] + 10.0f / zoom;
+            const Vec2 o = cs[1 - k];
+            const float dx = o.x - cs[k].x, dy = o.y - cs[k].y, dist = sqrtf(dx * dx + dy * dy);
+            if (dist - rs[1 - k] > ring + 4.0f / zoom || !(dist > 0.0f)) {
+                draw_circle_outline(c, cs[k], ring, 5.0f, LESSON_SHADE);
+                draw_circle_outline(c, cs[k], ring, 2.0f, acc);
+            } else {
+                /* the other circle within the ring: the ring opens towards
+                 * it, so it never crosses the other's outline (a ring
+                 * across it made a 1 px gap look like touching: blind
+                 * review r6, lesson 1 F5) */
+                const float toward = atan2f(dy, dx), open = 1.2f;   /* half the opening, radians */
+                const int N = 36;
+                for (int pass = 0; pass < 2; pass++)
+                    for (int j = 0; j < N; j++) {
+                        const float t0 = toward + open + (6.2831853f - 2.0f * open) * (float)j / (float)N;
+                        const float t1 = toward + open + (6.2831853f - 2.0f * open) * (float)(j + 1) / (float)N;
+                        const Vec2 a = { cs[k].x + ring * cosf(t0), cs[k].y + ring * sinf(t0) };
+                        const Vec2 b = { cs[k].x + ring * cosf(t1), cs[k].y + ring * sinf(t1) };
+                        draw_line(c, a, b, pass == 0 ? 5.0f : 2.0f, pass == 0 ? LESSON_SHADE : acc);
+                    }
+            }
         }
         draw_dot(c, cs[k], lesson_center_dot(on_screen), acc);
     }

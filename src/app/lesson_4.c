@@ -162,30 +162,6 @@ static void axis_picture(const App *app, Canvas *c, const Picture *q, bool horiz
 #undef AT
 }
 
-static bool holds(Aabb box, Vec2 p, float grow)
-{
-    return p.x >= box.min.x - grow && p.x <= box.max.x + grow && p.y >= box.min.y - grow && p.y <= box.max.y + grow;
-}
-
-/* Where box's name goes: its centre, unless that is within 40 px of the
- * other box and box is the larger one (the other's name keeps its centre):
- * then the middle of box's widest strip beside the other box. */
-static Vec2 name_spot(Aabb box, Aabb other)
-{
-    Vec2 m = { 0.5f * (box.min.x + box.max.x), 0.5f * (box.min.y + box.max.y) };
-    const float area = (box.max.x - box.min.x) * (box.max.y - box.min.y);
-    const float other_area = (other.max.x - other.min.x) * (other.max.y - other.min.y);
-    if (!holds(other, m, 40.0f) || area <= other_area) return m;
-    const float left = other.min.x - box.min.x, right = box.max.x - other.max.x;
-    const float top = other.min.y - box.min.y, bottom = box.max.y - other.max.y;
-    const float best = fmaxf(fmaxf(left, right), fmaxf(top, bottom));
-    if (best < 36.0f) return m;   /* no room beside it: stay */
-    if (best == left) return (Vec2){ box.min.x + 0.5f * left, m.y };
-    if (best == right) return (Vec2){ other.max.x + 0.5f * right, m.y };
-    if (best == top) return (Vec2){ m.x, box.min.y + 0.5f * top };
-    return (Vec2){ m.x, other.max.y + 0.5f * bottom };
-}
-
 static void draw_over(const App *app, const void *state, Canvas *c)
 {
     const State *st = state;
@@ -201,13 +177,18 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     for (int i = 0; i < 4; i++) draw_dashed_line(c, (Vec2){ xv[i], yv[i] }, (Vec2){ AXIS_X, yv[i] }, 1.5f, 8.0f, i < 2 ? ca : cb);
     axis_picture(app, c, &q, true, q.a.min.x, q.a.max.x, q.b.min.x, q.b.max.x);
     axis_picture(app, c, &q, false, q.a.min.y, q.a.max.y, q.b.min.y, q.b.max.y);
-    /* the boxes' names, so the shadows can be told apart without colour;
-     * when the centres sit close inside each other (F3, one inside the
-     * other), the outer box's name moves to its widest strip outside the
-     * inner one */
-    Vec2 at_a = name_spot(q.a, q.b), at_b = name_spot(q.b, q.a);
-    lesson_label(c, at_a, LESSON_LABEL, app_color_accent(app), ALIGN_CENTER, tr("lesson4.a"));
-    lesson_label(c, at_b, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, tr("lesson4.b"));
+    /* the boxes' names are their number tags, "A (1)" and "B (2)":
+     * shape_letter, shape_numbers.c */
+}
+
+/* A and B, so the shadows can be told apart without colour: A's in the
+ * colour of its shadows */
+static const char *shape_letter(const App *app, const void *state, int index, Color *col)
+{
+    const State *st = state;
+    if (!st->ok || index < 0 || index > 1) return NULL;
+    *col = index == 0 ? app_color_accent(app) : LESSON_INK;
+    return tr(index == 0 ? "lesson4.a" : "lesson4.b");
 }
 
 static int hud(const App *app, const void *state, char lines[][160], int max)
@@ -280,5 +261,6 @@ const Lesson lesson_4 = {
     .report = report,
     .explain = explain,
     .picture_outline = picture_outline,
+    .shape_letter = shape_letter,
     .upright = true,
 };

@@ -534,7 +534,11 @@ static void draw_projectors(Canvas *c, const Panels *pn, const Shape *s, Vec2 di
 }
 
 /* The edge (or, for a rectangle, both parallel edges) the axis is the
- * normal of, and a short arrow along the normal from its middle. */
+ * normal of, and a short arrow along the normal from its middle. The
+ * mark runs just outside the edge, beside the shape's outline, not over
+ * it: drawn on the edge, a thin box's two long sides in white hid its
+ * red (blind review r6, lesson 6 F4: "the colliding thin box reads as a
+ * white stripe"); a box thinner on screen than two marks gets one. */
 static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, Color col)
 {
     Vec2 v[POLY_MAX_VERTS];
@@ -543,20 +547,54 @@ static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, C
     else if (owner->kind == SHAPE_POLY) { n = owner->poly.count; for (int i = 0; i < n; i++) v[i] = owner->poly.verts[i]; }
     if (n < 3 || ax->source == SAT_FROM_CIRCLE) return;
     int e = ((ax->edge % n) + n) % n;
-    for (int pass = 0; pass < (owner->kind == SHAPE_RECT ? 2 : 1); pass++) {
+    const float zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+    const float beside = 8.0f / zoom;   /* the outline's half width and the mark's, in canvas units */
+    int passes = 1;
+    if (owner->kind == SHAPE_RECT) {
+        /* the box's thickness across these edges, on screen */
+        Vec2 a = v[e], b = v[(e + 3) % n];
+        float thick = fabsf((b.x - a.x) * ax->axis.x + (b.y - a.y) * ax->axis.y) * view_scale(&c->view);
+        passes = thick >= 40.0f * c->view.fit ? 2 : 1;
+    }
+    const Vec2 cen = shape_center(owner);
+    for (int pass = 0; pass < passes; pass++) {
         int k = (e + 2 * pass) % n;
         Vec2 p0 = v[k], p1 = v[(k + 1) % n];
+        Vec2 m = { 0.5f * (p0.x + p1.x), 0.5f * (p0.y + p1.y) };
+        Vec2 nn = ax->axis;
+        if ((m.x - cen.x) * nn.x + (m.y - cen.y) * nn.y < 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }
+        p0 = (Vec2){ p0.x + nn.x * beside, p0.y + nn.y * beside };
+        p1 = (Vec2){ p1.x + nn.x * beside, p1.y + nn.y * beside };
         draw_line(c, p0, p1, 9.0f, LESSON_SHADE);
         draw_line(c, p0, p1, 5.0f, col);
         if (pass == 0) {
-            Vec2 m = { 0.5f * (p0.x + p1.x), 0.5f * (p0.y + p1.y) }, cen = shape_center(owner);
-            Vec2 nn = ax->axis;
-            if ((m.x - cen.x) * nn.x + (m.y - cen.y) * nn.y < 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }
+            m = (Vec2){ 0.5f * (p0.x + p1.x), 0.5f * (p0.y + p1.y) };
             Vec2 tip = { m.x + nn.x * 40.0f, m.y + nn.y * 40.0f };
             draw_arrow(c, m, tip, 6.0f, LESSON_SHADE);
             draw_arrow(c, m, tip, 3.0f, col);
         }
     }
+}
+
+/* B where the minimum translation puts it, dashed: touching A there. The
+ * arrow alone leaves B's centre, which lay inside A when one shape holds
+ * the other, and read as A moving (blind review r6, lesson 6 F3). */
+static void draw_pushed(Canvas *c, const Panels *pn, const Shape *b, Vec2 d)
+{
+    Vec2 v[48];
+    int n = 0;
+    if (b->kind == SHAPE_RECT) { rect_corners(b->rect, v); n = 4; }
+    else if (b->kind == SHAPE_POLY) { n = b->poly.count; for (int i = 0; i < n; i++) v[i] = b->poly.verts[i]; }
+    else {
+        n = 48;
+        for (int i = 0; i < n; i++) {
+            float t = 6.2831853f * (float)i / (float)n;
+            v[i] = (Vec2){ b->circle.center.x + b->circle.radius * cosf(t), b->circle.center.y + b->circle.radius * sinf(t) };
+        }
+    }
+    for (int i = 0; i < n; i++) v[i] = (Vec2){ v[i].x + d.x, v[i].y + d.y };
+    for (int i = 0; i < n; i++) panel_line(c, pn, v[i], v[(i + 1) % n], 6.0f, 0.0f, lesson_alpha(LESSON_SHADE, 200));
+    for (int i = 0; i < n; i++) panel_line(c, pn, v[i], v[(i + 1) % n], 2.5f, b->kind == SHAPE_CIRCLE ? 0.0f : 12.0f, LESSON_INK);
 }
 
 /* A label queued until every line is drawn, so no line crosses one. */
@@ -866,10 +904,15 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
     } else if (final && r->hit) {
         /* the minimum translation: B moves this far along the normal */
         Vec2 from = shape_center(&sp->b), nn = r->contact.normal;
+        if (!lesson_touching(r->contact.depth)) draw_pushed(c, &pn, &sp->b, (Vec2){ nn.x * r->contact.depth, nn.y * r->contact.depth });
         float len = fmaxf(r->contact.depth, 28.0f);
         Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
-        draw_arrow(c, from, to, 10.0f, LESSON_SHADE);
-        draw_arrow(c, from, to, 5.0f, LESSON_INK);
+        /* touching: no push, no arrow (a short one half under B's name
+         * read as a stray cursor: blind review r6, lesson 6 F2) */
+        if (!lesson_touching(r->contact.depth)) {
+            draw_arrow(c, from, to, 10.0f, LESSON_SHADE);
+            draw_arrow(c, from, to, 5.0f, LESSON_INK);
+        }
         if (lesson_touching(r->contact.depth)) snprintf(verdict.text, sizeof verdict.text, "%s", tr("sat.touch"));
         else snprintf(verdict.text, sizeof verdict.text, tr("sat.mtv"), (double)r->contact.depth);
         verdict.at = (Vec2){ to.x + nn.x * 18.0f, to.y + nn.y * 18.0f };
