@@ -54,6 +54,28 @@ static inline bool circle_shapes_ok(const Shape *a, const Shape *b)
 #endif
 }
 
+/// circle_ok and rect_ok for a circle shape and a rect shape at once, in
+/// SSE2 compares (the same compares: |x|, |y|, sizes <= COLLIDE_MAX_COORD,
+/// sizes >= 0, NaN failing both; |angle| <= FLT_MAX). The circle's load
+/// takes the 4 bytes after it, inside its Shape, and does not look at them.
+static inline bool circle_rect_shapes_ok(const Shape *c, const Shape *r)
+{
+#if defined(__SSE2__)
+    __m128 vc = _mm_loadu_ps(&c->circle.center.x);
+    __m128 vr = _mm_loadu_ps(&r->rect.center.x);
+    __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 bound = _mm_set1_ps(COLLIDE_MAX_COORD);
+    int in_c = _mm_movemask_ps(_mm_cmple_ps(_mm_and_ps(vc, magnitude), bound));
+    int in_r = _mm_movemask_ps(_mm_cmple_ps(_mm_and_ps(vr, magnitude), bound));
+    // the sizes r, r, hx, hy >= 0
+    __m128 sizes = _mm_shuffle_ps(vc, vr, _MM_SHUFFLE(3, 2, 2, 2));
+    int nonneg = _mm_movemask_ps(_mm_cmpge_ps(sizes, _mm_setzero_ps()));
+    return (((in_c | 8) & in_r & nonneg) == 15) & (float_abs(r->rect.angle) <= FLT_MAX);
+#else
+    return circle_ok(c->circle) && rect_ok(r->rect);
+#endif
+}
+
 /// An axis-aligned box: the angle is not looked at.
 static inline bool aabb_ok(Rect r)
 {
