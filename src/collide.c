@@ -246,22 +246,23 @@ static COLLIDE_NOINLINE bool shapes_collide_hull_pairs(int pair, const Shape *a,
 
 bool shapes_collide(const Shape *a, const Shape *b, Contact *contact)
 {
+    if (a == NULL || b == NULL) {
+        return false;
+    }
+    // two circles first, in one compare (SHAPE_CIRCLE is 0: both kinds'
+    // bits zero); validity checked inside, on a hit only
+    if (((unsigned)a->kind | (unsigned)b->kind) == (unsigned)SHAPE_CIRCLE) {
+        return pair_circle_shapes(a, b, contact);
+    }
     bool hit = false;
     // known kinds only (then each case checks its own shapes' fields)
-    bool kinds_ok = a != NULL && b != NULL
-                 && (unsigned)a->kind <= (unsigned)SHAPE_POLY && (unsigned)b->kind <= (unsigned)SHAPE_POLY;
+    bool kinds_ok = (unsigned)a->kind <= (unsigned)SHAPE_POLY && (unsigned)b->kind <= (unsigned)SHAPE_POLY;
     int pair = kinds_ok ? PAIR(a->kind, b->kind) : -1;
-    if (pair == PAIR(SHAPE_CIRCLE, SHAPE_CIRCLE)) {
-        // validity checked inside, on a hit only
-        hit = pair_circle_shapes(a, b, contact);
-    } else if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
+    if (pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT) || pair == PAIR(SHAPE_RECT, SHAPE_CIRCLE)) {
+        // the rectangle's frame as it is (no hull); the fields checked
+        // there, on a hit only
         bool circle_first = pair == PAIR(SHAPE_CIRCLE, SHAPE_RECT);
-        Circle c = circle_first ? a->circle : b->circle;
-        Rect r = circle_first ? b->rect : a->rect;
-        if (circle_ok(c) && rect_ok(r)) {
-            // the rectangle's frame, passed as it is (no hull)
-            hit = sat_circle_rect_shape(c, circle_first ? &b->rect : &a->rect, circle_first, contact);
-        }
+        hit = circle_first ? sat_circle_rect_shape(a, b, true, contact) : sat_circle_rect_shape(b, a, false, contact);
     } else if (pair == PAIR(SHAPE_RECT, SHAPE_RECT)) {
         if (!(rect_ok(a->rect) && rect_ok(b->rect))) {
             hit = false;

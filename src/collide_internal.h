@@ -31,26 +31,52 @@ static inline bool circle_ok(Circle c)
          & (c.radius >= 0.0f) & (c.radius <= COLLIDE_MAX_COORD);
 }
 
-/// circle_ok for two circle shapes at once: the six fields in two SSE2
-/// compares (the same compares: |x|, |y|, r <= COLLIDE_MAX_COORD, r >= 0,
-/// NaN failing both). Each load takes the circle and the 4 bytes after it,
-/// which lie inside the Shape (its union is a Poly's size) and are not
-/// looked at.
+/// circle_ok for two circle shapes at once: the six fields in a few SSE2
+/// compares (the same tests: |x|, |y|, r <= COLLIDE_MAX_COORD, r >= 0, NaN
+/// failing). The magnitudes are compared on their bits, as
+/// points_in_range does (a float's magnitude orders as an integer, NaN
+/// above infinity above the bound); r >= 0 as !(r < 0), NaN being out
+/// already and -0 < 0 false. Each load takes the circle and the 4 bytes
+/// after it, which lie inside the Shape (its union is a Poly's size) and
+/// are not looked at.
 static inline bool circle_shapes_ok(const Shape *a, const Shape *b)
 {
 #if defined(__SSE2__)
-    __m128 va = _mm_loadu_ps(&a->circle.center.x);
-    __m128 vb = _mm_loadu_ps(&b->circle.center.x);
-    __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-    __m128 bound = _mm_set1_ps(COLLIDE_MAX_COORD);
-    __m128 in = _mm_and_ps(_mm_cmple_ps(_mm_and_ps(va, magnitude), bound),
-                           _mm_cmple_ps(_mm_and_ps(vb, magnitude), bound));
-    // the radii, r >= 0 (lane 2 of each)
-    __m128 radii = _mm_shuffle_ps(va, vb, _MM_SHUFFLE(2, 2, 2, 2));
-    __m128 nonneg = _mm_cmpge_ps(radii, _mm_setzero_ps());
-    return ((_mm_movemask_ps(in) & 7) == 7) & (_mm_movemask_ps(nonneg) == 15);
+    __m128i va = _mm_loadu_si128((const __m128i *)(const void *)&a->circle.center.x);
+    __m128i vb = _mm_loadu_si128((const __m128i *)(const void *)&b->circle.center.x);
+    const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
+    // the bits of COLLIDE_MAX_COORD, 1e8f (as points_in_range)
+    const __m128i bound = _mm_set1_epi32(0x4cbebc20);
+    __m128i out = _mm_or_si128(_mm_cmpgt_epi32(_mm_and_si128(va, magnitude), bound),
+                               _mm_cmpgt_epi32(_mm_and_si128(vb, magnitude), bound));
+    __m128 zero = _mm_setzero_ps();
+    __m128 negative = _mm_or_ps(_mm_cmplt_ps(_mm_castsi128_ps(va), zero), _mm_cmplt_ps(_mm_castsi128_ps(vb), zero));
+    // x, y, r out of range (lanes 0-2), or r below 0 (lane 2)
+    return ((_mm_movemask_ps(_mm_castsi128_ps(out)) & 7) | (_mm_movemask_ps(negative) & 4)) == 0;
 #else
     return circle_ok(a->circle) && circle_ok(b->circle);
+#endif
+}
+
+/// circle_ok and rect_ok for a circle shape and a rect shape at once, in
+/// SSE2 compares (the same compares: |x|, |y|, sizes <= COLLIDE_MAX_COORD,
+/// sizes >= 0, NaN failing both; |angle| <= FLT_MAX). The circle's load
+/// takes the 4 bytes after it, inside its Shape, and does not look at them.
+static inline bool circle_rect_shapes_ok(const Shape *c, const Shape *r)
+{
+#if defined(__SSE2__)
+    __m128 vc = _mm_loadu_ps(&c->circle.center.x);
+    __m128 vr = _mm_loadu_ps(&r->rect.center.x);
+    __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 bound = _mm_set1_ps(COLLIDE_MAX_COORD);
+    int in_c = _mm_movemask_ps(_mm_cmple_ps(_mm_and_ps(vc, magnitude), bound));
+    int in_r = _mm_movemask_ps(_mm_cmple_ps(_mm_and_ps(vr, magnitude), bound));
+    // the sizes r, r, hx, hy >= 0
+    __m128 sizes = _mm_shuffle_ps(vc, vr, _MM_SHUFFLE(3, 2, 2, 2));
+    int nonneg = _mm_movemask_ps(_mm_cmpge_ps(sizes, _mm_setzero_ps()));
+    return (((in_c | 8) & in_r & nonneg) == 15) & (float_abs(r->rect.angle) <= FLT_MAX);
+#else
+    return circle_ok(c->circle) && rect_ok(r->rect);
 #endif
 }
 

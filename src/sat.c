@@ -19,6 +19,7 @@
 #include <math.h>
 
 #include "sat.h"
+#include "collide_internal.h"
 
 /* The loops are written once and instantiated twice by the compiler: with
    no contact and no recorder (the yes/no path, nothing to keep per axis),
@@ -680,7 +681,8 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
 /// same numbers in the same order, but the gaps first: the ways out (which
 /// axis, which side) are picked only on a hit, and only when the contact
 /// is wanted.
-SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact)
+SAT_INLINE bool sat_circle_rect_fast_checked(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact,
+                                            const Shape *check_c, const Shape *check_r)
 {
     float r = c.radius;
     Vec2 l = rot_inv_apply(q, vec2_sub(c.center, origin));
@@ -706,6 +708,12 @@ SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bo
             return false;
         }
     }
+    // shapes not yet checked: bad input never collides, so it is looked at
+    // only now, on a hit, before the contact is touched (a miss is false
+    // either way, and the arithmetic above reads nothing else)
+    if (check_c != NULL && !circle_rect_shapes_ok(check_c, check_r)) {
+        return false;
+    }
     if (contact != NULL) {
         SatBest best = best_none();
         (void)sat_axis(n0, -half.y, half.y, cp0 - r, cp0 + r, own_is_a, &best, 0);
@@ -719,6 +727,11 @@ SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bo
         best_contact(&best, contact);
     }
     return true;
+}
+
+SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact)
+{
+    return sat_circle_rect_fast_checked(c, origin, q, half, own_is_a, contact, NULL, NULL);
 }
 
 /// A polygon: its axes, then the axis from the centre towards the nearest
@@ -1123,12 +1136,48 @@ SAT_NOINLINE bool sat_circle_rect_hull_contact(const Circle *c, const Hull *h, b
     return sat_circle_rect_fast(*c, h->origin, h->q, h->half, own_is_a, contact);
 }
 
-bool sat_circle_rect_shape(Circle c, const Rect *r, bool circle_first, Contact *contact)
+/// sat_circle_rect_fast for a circle shape and a rectangle shape not yet
+/// checked (the fields on a hit only), upright (angle 0, where rot_make
+/// gives cos 1 and sin 0 exactly): the very same operations with those
+/// constants, the products by 1 left out (exact), those by 0 kept (they
+/// set the signs of zeros). Each case its own function, with and without
+/// the contact: fewer registers to save.
+static SAT_NOINLINE bool circle_rect_upright(const Shape *cs, const Shape *rs, bool own_is_a, Contact *contact)
 {
-    // one cos/sin pair (none at angle 0), here rather than in the caller
-    Rot q = rot_make(r->angle);
-    if (contact == NULL) {
-        return sat_circle_rect_fast(c, r->center, q, r->half, true, NULL);
+    Rot upright = { 1.0f, 0.0f };
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, own_is_a, contact, cs,
+                                        rs);
+}
+
+static SAT_NOINLINE bool circle_rect_upright_verdict(const Shape *cs, const Shape *rs)
+{
+    Rot upright = { 1.0f, 0.0f };
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, true, NULL, cs, rs);
+}
+
+/// The same turned by any finite angle: one cos/sin pair.
+static SAT_NOINLINE bool circle_rect_turned(const Shape *cs, const Shape *rs, bool own_is_a, Contact *contact)
+{
+    Rot q = rot_make(rs->rect.angle);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, own_is_a, contact, cs, rs);
+}
+
+static SAT_NOINLINE bool circle_rect_turned_verdict(const Shape *cs, const Shape *rs)
+{
+    Rot q = rot_make(rs->rect.angle);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, true, NULL, cs, rs);
+}
+
+bool sat_circle_rect_shape(const Shape *cs, const Shape *rs, bool circle_first, Contact *contact)
+{
+    // the angle first, so that no bad one reaches the trigonometry
+    float angle = rs->rect.angle;
+    if (!(float_abs(angle) <= FLT_MAX)) {
+        return false;
     }
-    return sat_circle_rect_fast(c, r->center, q, r->half, !circle_first, contact);
+    if (contact == NULL) {
+        return angle == 0.0f ? circle_rect_upright_verdict(cs, rs) : circle_rect_turned_verdict(cs, rs);
+    }
+    return angle == 0.0f ? circle_rect_upright(cs, rs, !circle_first, contact)
+                         : circle_rect_turned(cs, rs, !circle_first, contact);
 }

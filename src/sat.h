@@ -102,9 +102,11 @@ static inline bool sat_circle_polygon_built(const Circle *c, const Hull *h, bool
     return hit;
 }
 
-/// The same for a valid Rect (its rotation made here): shapes_collide's
-/// circle-rect pairs, which so carry no trigonometry of their own.
-bool sat_circle_rect_shape(Circle c, const Rect *r, bool circle_first, Contact *contact);
+/// The same for a circle shape and a rect shape of any input (bad input:
+/// false, contact untouched; checked on a hit only), the rotation made
+/// here: shapes_collide's circle-rect pairs, which so carry no
+/// trigonometry and no checks of their own.
+bool sat_circle_rect_shape(const Shape *cs, const Shape *rs, bool circle_first, Contact *contact);
 
 /// Two upright rectangles (angle 0), centres and half extents: the numbers
 /// sat_polygons computes for them, with the products by 0 and 1 left out
