@@ -42,21 +42,11 @@ static void draw_frame(Frame *f, App *app, int out_w, int out_h)
 }
 
 /* Whether s holds only the digits of n. */
-/* A number tag's number: "3", or "A (1)" where the lesson's text names the
- * shape by a letter (lessons 4 and 6); 0: not a tag. */
-static int tag_number(const char *s)
-{
-    if (s[0] == '\0') return 0;
-    if (strspn(s, "0123456789") == strlen(s)) return atoi(s);
-    if (s[0] >= 'A' && s[0] <= 'Z' && s[1] == ' ' && s[2] == '(' && strspn(s + 3, "0123456789") > 0 &&
-        strcmp(s + 3 + strspn(s + 3, "0123456789"), ")") == 0)
-        return atoi(s + 3);
-    return 0;
-}
-
 static bool is_number(const char *s, int n)
 {
-    return tag_number(s) == n;
+    char want[16];
+    snprintf(want, sizeof want, "%d", n);
+    return strcmp(s, want) == 0;
 }
 
 /* Screen distance from box a to box b (0 when they meet). */
@@ -179,8 +169,8 @@ static bool room_outside(const World *w, const View *v, int i, int j)
 /* The shape whose number the canvas text d is (its index), or -1. */
 static int numbered_shape(const DrawnText *d, const App *app)
 {
-    if (d->hud || tag_number(d->text) == 0) return -1;
-    const int i = tag_number(d->text) - 1;
+    if (d->hud || d->text[0] == '\0' || strspn(d->text, "0123456789") != strlen(d->text)) return -1;
+    const int i = atoi(d->text) - 1;
     return i >= 0 && i < app->world.count && shape_number_wanted(app, i) ? i : -1;
 }
 
@@ -317,7 +307,18 @@ static void numbers_frame(App *app, const TextWalkAt *at, void *arg)
     /* (but a lesson's handle, lesson 10's O and E, is named for what it is) */
     const Lesson *L = app_lesson(app);
     const bool handle = L->handle_name != NULL && L->handle_name(app, app->world.selected) != NULL;
-    if (app->world.count <= 200 && app->world.selected >= 0 && !handle) assert_true(k >= 1);
+    /* (and a shape its lesson calls by a letter, lessons 4 and 6's A and
+     * B, is named by it, in the HUD and on the canvas) */
+    Color col;
+    const char *letter = L->shape_letter != NULL ? L->shape_letter(app, app->lesson_state, app->world.selected, &col) : NULL;
+    if (letter != NULL) {
+        bool drawn = false;
+        for (int t = 0; t < nw->f->log->text_count; t++)
+            drawn |= !nw->f->log->texts[t].hud && strcmp(nw->f->log->texts[t].text, letter) == 0;
+        if (!drawn) print_message("%s: shape %s is not named on the canvas\n", where, letter);
+        assert_true(drawn);
+    } else if (app->world.count <= 200 && app->world.selected >= 0 && !handle)
+        assert_true(k >= 1);
     nw->names += k;
 }
 
@@ -421,7 +422,7 @@ static void test_check_can_fail(void **s)
     assert_true(k >= 4);   /* selected circle 1 and three pairs */
     for (int t = 0; t < f.log->text_count; t++) {
         DrawnText *d = &f.log->texts[t];
-        if (!d->hud && tag_number(d->text) > 0) d->text[0] = '\0';
+        if (!d->hud && strspn(d->text, "0123456789") == strlen(d->text)) d->text[0] = '\0';
     }
     assert_true(missing_numbers(&f, &app, "lesson 8 without its numbers (meant to fail)", NULL) >= 4);
     app_free(&app);

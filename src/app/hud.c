@@ -177,6 +177,18 @@ static void draw_help(const App *app, Canvas *c)
     }
 }
 
+/* What the HUD calls shape i: its number, or the letter its lesson's
+ * text calls it by (Lesson.shape_letter). */
+static const char *shape_name(const App *app, int i, char out[16])
+{
+    const Lesson *L = app_lesson(app);
+    Color col;
+    const char *letter = L->shape_letter != NULL ? L->shape_letter(app, app->lesson_state, i, &col) : NULL;
+    if (letter != NULL) snprintf(out, 16, "%s", letter);
+    else snprintf(out, 16, "%d", shape_number(i));
+    return out;
+}
+
 /* The four corner panels; draw false only keeps the labels out of them. */
 void hud_draw(const App *app, Canvas *c, bool draw)
 {
@@ -204,10 +216,19 @@ void hud_draw(const App *app, Canvas *c, bool draw)
         const char *handle = L->handle_name != NULL ? L->handle_name(app, w->selected) : NULL;
         const char *kind = kind_name(b->kind);
         sc[0] = hide ? THEME_INK : w->colliding[w->selected] ? app_color_hit(app) : app_color_free(app);
-        snprintf(l1, sizeof l1, tr("hud.selected"), kind, w->selected + 1, w->count,
-                 hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
-        snprintf(l3, sizeof l3, tr("hud.selected"), kind, w->selected + 1, w->count,
-                 tr(!hide && w->colliding[w->selected] ? "hud.free" : "hud.colliding"));
+        char nm[16];
+        if (strspn(shape_name(app, w->selected, nm), "0123456789") == 0) {
+            /* a shape its lesson calls by a letter: "rectangle A" */
+            snprintf(l1, sizeof l1, tr("hud.selected_letter"), kind, nm,
+                     hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
+            snprintf(l3, sizeof l3, tr("hud.selected_letter"), kind, nm,
+                     tr(!hide && w->colliding[w->selected] ? "hud.free" : "hud.colliding"));
+        } else {
+            snprintf(l1, sizeof l1, tr("hud.selected"), kind, w->selected + 1, w->count,
+                     hide ? "?" : tr(w->colliding[w->selected] ? "hud.colliding" : "hud.free"));
+            snprintf(l3, sizeof l3, tr("hud.selected"), kind, w->selected + 1, w->count,
+                     tr(!hide && w->colliding[w->selected] ? "hud.free" : "hud.colliding"));
+        }
         if (handle != NULL) {
             sc[0] = THEME_INK;
             snprintf(l1, sizeof l1, tr("hud.selected_handle"), tr(handle));
@@ -243,12 +264,15 @@ void hud_draw(const App *app, Canvas *c, bool draw)
         if (w->pair_total > w->pair_count) { snprintf(pl[pn], sizeof pl[pn], tr("hud.pairs_kept"), w->pair_count); pn++; }
         for (int k = 0; k < w->pair_count && pn < gn + 5 && w->count <= 200; k++) {
             const Pair *p = &w->pairs[k];
+            char na[16], nb[16];
+            shape_name(app, p->a, na);
+            shape_name(app, p->b, nb);
             if (p->contact.depth < 0.05f)   /* "depth 0.0 px" would read as apart */
-                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line_touch"), kind_name(w->bodies[p->a].kind), p->a + 1,
-                         kind_name(w->bodies[p->b].kind), p->b + 1);
+                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line_touch"), kind_name(w->bodies[p->a].kind), na,
+                         kind_name(w->bodies[p->b].kind), nb);
             else
-                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), p->a + 1,
-                         kind_name(w->bodies[p->b].kind), p->b + 1, (double)p->contact.depth);
+                snprintf(pl[pn], sizeof pl[pn], tr("hud.pair_line"), kind_name(w->bodies[p->a].kind), na,
+                         kind_name(w->bodies[p->b].kind), nb, (double)p->contact.depth);
             pn++;
         }
         if (w->pair_count > 4 && pn == gn + 5 && w->count <= 200) { snprintf(pl[pn], sizeof pl[pn], "…"); pn++; }

@@ -83,10 +83,15 @@ typedef struct Lesson {
      * turned boxes of a scene loaded into it. */
     bool upright;
     /* The letter the lesson's text names world shape index by ("A", "B":
-     * lesson 4), and its colour; NULL: none. Its number tag then
-     * reads "A (1)", one name on the picture where a letter and a number
-     * each went their own way and read as two shapes' (blind review r6). */
+     * lessons 4 and 6), and its colour; NULL: none. The shape is then
+     * called by its letter everywhere, on the canvas and in the HUD
+     * ("rectangle A"), instead of its number: a letter and a number each
+     * on its own read as two shapes' names (blind review r6). */
     const char *(*shape_letter)(const App *app, const void *state, int index, Color *col);
+    /* The lesson draws those letters itself (lesson 6: before the axes'
+     * labels, where they keep their places); false: they are drawn where
+     * the shape's number would be (shape_numbers.c). */
+    bool draws_letters;
     /* Where the lesson's picture begins below its panel (canvas y): with
      * larger text (Ctrl+=) the top-left panel grows only as far as this,
      * so it does not cover the picture; 0: only the bottom panels limit it. */

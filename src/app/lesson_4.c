@@ -177,8 +177,8 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     for (int i = 0; i < 4; i++) draw_dashed_line(c, (Vec2){ xv[i], yv[i] }, (Vec2){ AXIS_X, yv[i] }, 1.5f, 8.0f, i < 2 ? ca : cb);
     axis_picture(app, c, &q, true, q.a.min.x, q.a.max.x, q.b.min.x, q.b.max.x);
     axis_picture(app, c, &q, false, q.a.min.y, q.a.max.y, q.b.min.y, q.b.max.y);
-    /* the boxes' names are their number tags, "A (1)" and "B (2)":
-     * shape_letter, shape_numbers.c */
+    /* the boxes' names, A and B, are drawn where their numbers would be
+     * (shape_letter, shape_numbers.c) */
 }
 
 /* A and B, so the shadows can be told apart without colour: A's in the

@@ -118,6 +118,15 @@ static void name_shapes(const App *app, Canvas *c, const SatPicture *p)
     lesson_label(c, at_b, size_b, LESSON_INK, ALIGN_CENTER, "B");
 }
 
+/* The letters the text, the canvas and the HUD call the pair by. */
+static const char *shape_letter(const App *app, const void *state, int index, Color *col)
+{
+    const SatPicture *p = state;
+    if (!p->ok || index < 0 || index > 1) return NULL;
+    *col = index == 0 ? app_color_accent(app) : LESSON_INK;
+    return index == 0 ? "A" : "B";
+}
+
 static void init(void *state)
 {
     lesson_sat_start(state, fits, name_axis, name_shapes);
@@ -129,4 +138,6 @@ const Lesson lesson_6 = {
     .init = init,
     .build = build,
     LESSON_SAT_HOOKS,
+    .shape_letter = shape_letter,
+    .draws_letters = true,
 };

@@ -120,7 +120,8 @@ static bool on_centre_lines(const App *app, const Canvas *c, Vec2 at, const char
     return w->count >= 2 && segment_clip(view_to_screen(v, w->bodies[0].pos), view_to_screen(v, w->bodies[1].pos), blo, bhi, &t0, &t1);
 }
 
-/* Shape i's number (or letter and number), placed as the header says. */
+/* Shape i's number (or the letter its lesson calls it by), placed as the
+ * header says. */
 static void number_one(const App *app, Canvas *c, int i)
 {
     const World *w = &app->world;
@@ -154,7 +155,8 @@ static void number_one(const App *app, Canvas *c, int i)
     char text[32];
     Color col = THEME_INK;
     const char *letter = L->shape_letter != NULL ? L->shape_letter(app, app->lesson_state, i, &col) : NULL;
-    if (letter != NULL) snprintf(text, sizeof text, "%s (%d)", letter, shape_number(i));
+    if (letter != NULL && L->draws_letters) return;
+    if (letter != NULL) snprintf(text, sizeof text, "%s", letter);
     else snprintf(text, sizeof text, "%d", shape_number(i));
     /* a number read as the shape it sits on: on a free spot of its own
      * shape that no other shape covers (a box's number inside the
