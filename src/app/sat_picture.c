@@ -762,6 +762,38 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             { a0, s->a0, s->t_a0, ka + toward * da, out_a, true, col_a }, { a1, s->a1, s->t_a1, ka + toward * da, out_a, false, col_a },
             { b0, s->b0, s->t_b0, kb - toward * db, out_b, true, col_b }, { b1, s->b1, s->t_b1, kb - toward * db, out_b, false, col_b },
         };
+        /* the side beyond B's bar under a panel or off the canvas (a line
+         * just below the text panel: lesson 7 F2's B numbers went into
+         * ABCD with leaders back into the panel, blind review r7): B's
+         * numbers and the 0 on the shapes' side, past A's */
+        Vec2 vlo0, vhi0;
+        visible_box(c, 4.0f, &vlo0, &vhi0);
+        const float k_beyond = kb - toward * db, k_flip = ka + toward * (da + 26.0f);
+        bool flip = false;
+        for (int e = 2; e < 4 && !flip; e++) {
+            const Vec2 q0 = on_line(dir, ends[e].t, k_beyond);
+            flip = panels_hold(pn, q0) || q0.x < vlo0.x || q0.x > vhi0.x || q0.y < vlo0.y || q0.y > vhi0.y;
+        }
+        if (flip) {
+            ends[2].k = ends[3].k = k_flip;
+            ends[2].side = ends[3].side = out_a;
+        } else {
+            /* A's numbers, on the shapes' side, inside a shape (a line
+             * close beside them: lesson 7 F3's 184 and -178 sat in ABCD,
+             * blind review r7): past B's, where that side is free */
+            const float k_out = kb - toward * (db + 26.0f);
+            bool inside = false, free_out = true;
+            for (int e = 0; e < 2; e++) {
+                const Vec2 q0 = on_line(dir, ends[e].t, ends[e].k), q1 = on_line(dir, ends[e].t, k_out);
+                inside = inside || shape_holds(&sp->a, q0, 20.0f) || shape_holds(&sp->b, q0, 20.0f);
+                free_out = free_out && !panels_hold(pn, q1) && q1.x >= vlo0.x && q1.x <= vhi0.x && q1.y >= vlo0.y &&
+                           q1.y <= vhi0.y && !shape_holds(&sp->a, q1, 4.0f) && !shape_holds(&sp->b, q1, 4.0f);
+            }
+            if (inside && free_out) {
+                ends[0].k = ends[1].k = k_out;
+                ends[0].side = ends[1].side = out_b;
+            }
+        }
         for (int e = 0; e < 4; e++) {
             shown_num(s, level == 0, ends[e].v, ends[e].tenth, num);
             Vec2 at = on_line(dir, ends[e].t, ends[e].k);
@@ -771,7 +803,8 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             Align al = fabsf(dir.x) >= 0.35f ? align_for(along) : align_for(ends[e].side);
             queue(q, at, LESSON_SMALL, ends[e].col, al, num);
         }
-        queue(q, on_line(dir, z, ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK, align_for(out_b), "0");
+        queue(q, on_line(dir, z, flip ? ka + toward * (da + 26.0f) : ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK,
+              align_for(flip ? out_a : out_b), "0");
     }
     /* the result, by the gap or the overlap, beyond B's numbers; in the
      * all-axes view only the axes that decide say theirs (each gap, or the
@@ -902,8 +935,32 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         verdict.col = gapc;
         snprintf(verdict.text, sizeof verdict.text, "%s", tr(sp->all ? "sat.line_fits_all" : "sat.line_fits"));
     } else if (final && r->hit) {
-        /* the minimum translation: B moves this far along the normal */
+        /* the minimum translation: B moves this far along the normal, the
+         * arrow from B's centre, or where that lies in A (one holds the
+         * other) from a corner of B outside A to where it goes: from B's
+         * centre inside A it read as A moving (blind review r7, lesson 6
+         * F3) */
         Vec2 from = shape_center(&sp->b), nn = r->contact.normal;
+        if (shape_holds(&sp->a, from, 6.0f)) {
+            Vec2 v[POLY_MAX_VERTS];
+            int nv = 0;
+            if (sp->b.kind == SHAPE_RECT) { rect_corners(sp->b.rect, v); nv = 4; }
+            else if (sp->b.kind == SHAPE_POLY) { nv = sp->b.poly.count; for (int k = 0; k < nv; k++) v[k] = sp->b.poly.verts[k]; }
+            Vec2 vlo1, vhi1;
+            visible_box(c, 24.0f, &vlo1, &vhi1);
+            /* (the seen corner farthest from A's centre: clear of A's
+             * labels) */
+            const Vec2 ac = shape_center(&sp->a);
+            float far_best = -1.0f;
+            for (int k = 0; k < nv; k++) {
+                const Vec2 e = { v[k].x + nn.x * r->contact.depth, v[k].y + nn.y * r->contact.depth };
+                const bool seen = v[k].x >= vlo1.x && v[k].x <= vhi1.x && v[k].y >= vlo1.y && v[k].y <= vhi1.y &&
+                                  e.x >= vlo1.x && e.x <= vhi1.x && e.y >= vlo1.y && e.y <= vhi1.y && !panels_hold(&pn, v[k]) &&
+                                  !panels_hold(&pn, e);
+                const float dd = (v[k].x - ac.x) * (v[k].x - ac.x) + (v[k].y - ac.y) * (v[k].y - ac.y);
+                if (seen && !shape_holds(&sp->a, v[k], 6.0f) && dd > far_best) { from = v[k]; far_best = dd; }
+            }
+        }
         if (!lesson_touching(r->contact.depth)) draw_pushed(c, &pn, &sp->b, (Vec2){ nn.x * r->contact.depth, nn.y * r->contact.depth });
         float len = fmaxf(r->contact.depth, 28.0f);
         Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
