@@ -58,6 +58,22 @@ static inline bool circle_shapes_ok(const Shape *a, const Shape *b)
 #endif
 }
 
+/// An axis-aligned box: the angle is not looked at.
+static inline bool aabb_ok(Rect r)
+{
+    float ax = float_abs(r.center.x);
+    float ay = float_abs(r.center.y);
+    return (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD)
+         & (r.half.x >= 0.0f) & (r.half.x <= COLLIDE_MAX_COORD)
+         & (r.half.y >= 0.0f) & (r.half.y <= COLLIDE_MAX_COORD);
+}
+
+/// A turned rectangle: the angle must be finite too (any finite angle).
+static inline bool rect_ok(Rect r)
+{
+    return aabb_ok(r) && float_abs(r.angle) <= FLT_MAX;
+}
+
 /// circle_ok and rect_ok for a circle shape and a rect shape at once, in
 /// SSE2 compares (the same compares: |x|, |y|, sizes <= COLLIDE_MAX_COORD,
 /// sizes >= 0, NaN failing both; |angle| <= FLT_MAX). The circle's load
@@ -78,22 +94,6 @@ static inline bool circle_rect_shapes_ok(const Shape *c, const Shape *r)
 #else
     return circle_ok(c->circle) && rect_ok(r->rect);
 #endif
-}
-
-/// An axis-aligned box: the angle is not looked at.
-static inline bool aabb_ok(Rect r)
-{
-    float ax = float_abs(r.center.x);
-    float ay = float_abs(r.center.y);
-    return (ax <= COLLIDE_MAX_COORD) & (ay <= COLLIDE_MAX_COORD)
-         & (r.half.x >= 0.0f) & (r.half.x <= COLLIDE_MAX_COORD)
-         & (r.half.y >= 0.0f) & (r.half.y <= COLLIDE_MAX_COORD);
-}
-
-/// A turned rectangle: the angle must be finite too (any finite angle).
-static inline bool rect_ok(Rect r)
-{
-    return aabb_ok(r) && float_abs(r.angle) <= FLT_MAX;
 }
 
 /// Every coordinate of n points within the working range. The compare is
