@@ -490,7 +490,7 @@ static const struct {
     /* the push's gloss names the shape that moves: B, or EFG in lesson 7 */
     { "en", "depth", "depth: how far", "push", { "must move", "the least push" } },
     { "zh-TW", "重疊深度", "重疊深度：", "要推開", { "才離開", "最少的推開距離" } },
-    { "vi", "độ chồng lấn", "độ chồng lấn: ", "cần đẩy", { "phải dời", "lần đẩy ít nhất" } },
+    { "vi", "sâu ", "sâu: ", "cần đẩy", { "phải dời", "lần đẩy ít nhất" } },
 };
 
 static int terms_bare(const DrawLog *g, int l, const char *where, int *seen)
