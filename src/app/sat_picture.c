@@ -317,14 +317,27 @@ bool lesson_sat_on_key(App *app, void *state, const Binding *b)
 
 /* ---- Where a number line goes ------------------------------------------- */
 
+/* A rectangle's corners or a polygon's vertices into v; 0 for a circle. */
+static int shape_verts(const Shape *s, Vec2 v[POLY_MAX_VERTS])
+{
+    if (s->kind == SHAPE_RECT) { rect_corners(s->rect, v); return 4; }
+    if (s->kind != SHAPE_POLY) return 0;
+    for (int i = 0; i < s->poly.count; i++) v[i] = s->poly.verts[i];
+    return s->poly.count;
+}
+
+/* Whether q is on the visible canvas [lo, hi] and under no panel. */
+static bool in_view(const Panels *pn, Vec2 lo, Vec2 hi, Vec2 q)
+{
+    return q.x >= lo.x && q.x <= hi.x && q.y >= lo.y && q.y <= hi.y && !panels_hold(pn, q);
+}
+
 /* True when q lies inside shape s grown by margin (rects and polygons). */
 static bool shape_holds(const Shape *s, Vec2 q, float margin)
 {
     Vec2 v[POLY_MAX_VERTS];
-    int n = 0;
-    if (s->kind == SHAPE_RECT) { rect_corners(s->rect, v); n = 4; }
-    else if (s->kind == SHAPE_POLY) { n = s->poly.count; for (int i = 0; i < n; i++) v[i] = s->poly.verts[i]; }
-    else {
+    const int n = shape_verts(s, v);
+    if (n == 0) {
         float dx = q.x - s->circle.center.x, dy = q.y - s->circle.center.y, r = s->circle.radius + margin;
         return dx * dx + dy * dy <= r * r;
     }
@@ -498,10 +511,8 @@ SatLine lesson_sat_line(const SatPicture *p, const Canvas *c, int i)
 static int shadow_casters(const Shape *s, Vec2 n, int end, Vec2 out[POLY_MAX_VERTS])
 {
     Vec2 v[POLY_MAX_VERTS];
-    int count = 0;
-    if (s->kind == SHAPE_RECT) { rect_corners(s->rect, v); count = 4; }
-    else if (s->kind == SHAPE_POLY) { count = s->poly.count; for (int i = 0; i < count; i++) v[i] = s->poly.verts[i]; }
-    else {
+    const int count = shape_verts(s, v);
+    if (count == 0) {
         float sg = end == 0 ? -1.0f : 1.0f;
         out[0] = (Vec2){ s->circle.center.x + sg * n.x * s->circle.radius, s->circle.center.y + sg * n.y * s->circle.radius };
         return 1;
@@ -542,9 +553,7 @@ static void draw_projectors(Canvas *c, const Panels *pn, const Shape *s, Vec2 di
 static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, Color col)
 {
     Vec2 v[POLY_MAX_VERTS];
-    int n = 0;
-    if (owner->kind == SHAPE_RECT) { rect_corners(owner->rect, v); n = 4; }
-    else if (owner->kind == SHAPE_POLY) { n = owner->poly.count; for (int i = 0; i < n; i++) v[i] = owner->poly.verts[i]; }
+    const int n = shape_verts(owner, v);
     if (n < 3 || ax->source == SAT_FROM_CIRCLE) return;
     int e = ((ax->edge % n) + n) % n;
     const float zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
@@ -581,11 +590,9 @@ static void draw_source_edge(Canvas *c, const Shape *owner, const SatAxis *ax, C
  * the other, and read as A moving (blind review r6, lesson 6 F3). */
 static void draw_pushed(Canvas *c, const Panels *pn, const Shape *b, Vec2 d)
 {
-    Vec2 v[48];
-    int n = 0;
-    if (b->kind == SHAPE_RECT) { rect_corners(b->rect, v); n = 4; }
-    else if (b->kind == SHAPE_POLY) { n = b->poly.count; for (int i = 0; i < n; i++) v[i] = b->poly.verts[i]; }
-    else {
+    Vec2 v[48 > POLY_MAX_VERTS ? 48 : POLY_MAX_VERTS];
+    int n = shape_verts(b, v);
+    if (n == 0) {
         n = 48;
         for (int i = 0; i < n; i++) {
             float t = 6.2831853f * (float)i / (float)n;
@@ -772,7 +779,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         bool flip = false;
         for (int e = 2; e < 4 && !flip; e++) {
             const Vec2 q0 = on_line(dir, ends[e].t, k_beyond);
-            flip = panels_hold(pn, q0) || q0.x < vlo0.x || q0.x > vhi0.x || q0.y < vlo0.y || q0.y > vhi0.y;
+            flip = !in_view(pn, vlo0, vhi0, q0);
         }
         if (flip) {
             ends[2].k = ends[3].k = k_flip;
@@ -786,8 +793,8 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             for (int e = 0; e < 2; e++) {
                 const Vec2 q0 = on_line(dir, ends[e].t, ends[e].k), q1 = on_line(dir, ends[e].t, k_out);
                 inside = inside || shape_holds(&sp->a, q0, 20.0f) || shape_holds(&sp->b, q0, 20.0f);
-                free_out = free_out && !panels_hold(pn, q1) && q1.x >= vlo0.x && q1.x <= vhi0.x && q1.y >= vlo0.y &&
-                           q1.y <= vhi0.y && !shape_holds(&sp->a, q1, 4.0f) && !shape_holds(&sp->b, q1, 4.0f);
+                free_out = free_out && in_view(pn, vlo0, vhi0, q1) && !shape_holds(&sp->a, q1, 4.0f) &&
+                           !shape_holds(&sp->b, q1, 4.0f);
             }
             if (inside && free_out) {
                 ends[0].k = ends[1].k = k_out;
@@ -803,7 +810,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             Align al = fabsf(dir.x) >= 0.35f ? align_for(along) : align_for(ends[e].side);
             queue(q, at, LESSON_SMALL, ends[e].col, al, num);
         }
-        queue(q, on_line(dir, z, flip ? ka + toward * (da + 26.0f) : ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK,
+        queue(q, on_line(dir, z, flip ? k_flip : ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK,
               align_for(flip ? out_a : out_b), "0");
     }
     /* the result, by the gap or the overlap, beyond B's numbers; in the
@@ -943,9 +950,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         Vec2 from = shape_center(&sp->b), nn = r->contact.normal;
         if (shape_holds(&sp->a, from, 6.0f)) {
             Vec2 v[POLY_MAX_VERTS];
-            int nv = 0;
-            if (sp->b.kind == SHAPE_RECT) { rect_corners(sp->b.rect, v); nv = 4; }
-            else if (sp->b.kind == SHAPE_POLY) { nv = sp->b.poly.count; for (int k = 0; k < nv; k++) v[k] = sp->b.poly.verts[k]; }
+            const int nv = shape_verts(&sp->b, v);
             Vec2 vlo1, vhi1;
             visible_box(c, 24.0f, &vlo1, &vhi1);
             /* (the seen corner farthest from A's centre: clear of A's
@@ -954,9 +959,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
             float far_best = -1.0f;
             for (int k = 0; k < nv; k++) {
                 const Vec2 e = { v[k].x + nn.x * r->contact.depth, v[k].y + nn.y * r->contact.depth };
-                const bool seen = v[k].x >= vlo1.x && v[k].x <= vhi1.x && v[k].y >= vlo1.y && v[k].y <= vhi1.y &&
-                                  e.x >= vlo1.x && e.x <= vhi1.x && e.y >= vlo1.y && e.y <= vhi1.y && !panels_hold(&pn, v[k]) &&
-                                  !panels_hold(&pn, e);
+                const bool seen = in_view(&pn, vlo1, vhi1, v[k]) && in_view(&pn, vlo1, vhi1, e);
                 const float dd = (v[k].x - ac.x) * (v[k].x - ac.x) + (v[k].y - ac.y) * (v[k].y - ac.y);
                 if (seen && !shape_holds(&sp->a, v[k], 6.0f) && dd > far_best) { from = v[k]; far_best = dd; }
             }

@@ -126,6 +126,9 @@ static void number_one(const App *app, Canvas *c, int i)
 {
     const World *w = &app->world;
     const Lesson *L = app_lesson(app);
+    Color col = THEME_INK;
+    const char *letter = L->shape_letter != NULL ? L->shape_letter(app, app->lesson_state, i, &col) : NULL;
+    if (letter != NULL && L->draws_letters) return;   /* the lesson draws it */
     const View *v = &c->view;
     /* the canvas as far as the window shows it, in canvas coordinates */
     Vec2 lo = view_to_canvas(v, (Vec2){ fmaxf(v->ox, 0.0f), fmaxf(v->oy, 0.0f) });
@@ -153,9 +156,6 @@ static void number_one(const App *app, Canvas *c, int i)
     const bool small = (p.y - top) < 1.6f * label_h;
     if (small) at.y = top - 0.5f * label_h - 6.0f / scale;
     char text[32];
-    Color col = THEME_INK;
-    const char *letter = L->shape_letter != NULL ? L->shape_letter(app, app->lesson_state, i, &col) : NULL;
-    if (letter != NULL && L->draws_letters) return;
     if (letter != NULL) snprintf(text, sizeof text, "%s", letter);
     else snprintf(text, sizeof text, "%d", shape_number(i));
     /* a number read as the shape it sits on: on a free spot of its own
