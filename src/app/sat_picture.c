@@ -659,7 +659,7 @@ static Align align_for(Vec2 away)
  * the least "CD: overlap 159.0, push 252.4 (least, tied with AB)". */
 /* faint: an earlier axis's result during the walk, shown only where it
  * finds room (whole px: the least push in full is the verdict's) */
-static void axis_result(const SatPicture *sp, int i, bool all_view, bool faint, char *out, size_t n)
+static void axis_result(const SatPicture *sp, int i, bool faint, char *out, size_t n)
 {
     const SatAxis *ax = &sp->r.axes[i];
     char name[16] = "", tie[80] = "", names[48];
@@ -670,9 +670,9 @@ static void axis_result(const SatPicture *sp, int i, bool all_view, bool faint, 
         if (names[0] != '\0') snprintf(tie, sizeof tie, tr("sat.tied_with"), names);
     }
     if (axis_gap_small(sp, i))   /* under half a pixel: never "gap 0" */
-        snprintf(out, n, tr(all_view ? "sat.walk_axis_separates_small" : "sat.walk_axis_gap_small"), name);
+        snprintf(out, n, tr("sat.walk_axis_gap_small"), name);
     else if (sp->shown[i].gap)
-        snprintf(out, n, tr(all_view ? "sat.walk_axis_separates" : "sat.walk_axis_gap"), name, sp->shown[i].amount);
+        snprintf(out, n, tr("sat.walk_axis_gap"), name, sp->shown[i].amount);
     else if (axis_contains(ax))
     {
         char push[24];
@@ -689,12 +689,12 @@ static void axis_result(const SatPicture *sp, int i, bool all_view, bool faint, 
     else snprintf(out, n, tr("sat.walk_axis_overlap"), name, sp->shown[i].amount);
 }
 
-/* One axis on its number line. level 2: the axis being tested (bold, with
- * projectors, the 0 mark and every end's number); 1: the all-axes view
- * (its shadows, the 0 mark, its result); 0: an earlier axis (faint, its
- * result). */
+/* One axis of the walk on its number line. level 2: the axis being tested
+ * (bold, with projectors, the 0 mark and every end's number); 0: an
+ * earlier axis (faint, its result). (The every-axis view draws a chart:
+ * draw_all_view.) */
 static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Panels *pn, int i, const SatLine *ln,
-                      int level, bool all_view, SatLabels *q)
+                      int level, SatLabels *q)
 {
     const SatShown *s = &sp->shown[i];
     const SatAxis *ax = &sp->r.axes[i];
@@ -721,7 +721,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         draw_dot(c, ca, 5.0f, col_a);
     }
     /* the line itself, its arrow at the + end */
-    const float lw = level == 2 ? 3.0f : level == 1 ? 2.0f : 1.5f;
+    const float lw = level == 2 ? 3.0f : 1.5f;
     Color lc = lesson_alpha(LESSON_INK_DIM, level == 0 ? 120 : 255);
     Vec2 l0 = on_line(dir, ln->t0, ln->k), l1 = on_line(dir, ln->t1 - 14.0f, ln->k);
     if (level > 0) panel_line(c, pn, l0, l1, lw + 5.0f, 0.0f, LESSON_SHADE);
@@ -729,7 +729,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     Vec2 tip = on_line(dir, ln->t1, ln->k);
     if (!panels_hold(pn, tip) && !panels_hold(pn, l1)) draw_arrow(c, l1, tip, lw + 1.0f, lc);
     /* the shadows */
-    const float bw = level == 2 ? 10.0f : level == 1 ? 7.0f : 4.0f;
+    const float bw = level == 2 ? 10.0f : 4.0f;
     panel_line(c, pn, on_line(dir, a0, ka), on_line(dir, a1, ka), bw, 0.0f, lesson_alpha(col_a, alpha));
     panel_line(c, pn, on_line(dir, b0, kb), on_line(dir, b1, kb), bw, 0.0f, lesson_alpha(col_b, alpha));
     /* the labels (placed after every line) keep off the number line: its
@@ -816,8 +816,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     /* the result, by the gap or the overlap, beyond B's numbers; in the
      * all-axes view only the axes that decide say theirs (each gap, or the
      * least overlap), the others just their name: their bars tell the rest */
-    axis_result(sp, i, all_view, level == 0, text, sizeof text);
-    if (all_view && level == 1 && !(sp->r.hit ? i == sp->r.min_axis : s->gap)) sp->names(NULL, ax, text, NULL);
+    axis_result(sp, i, level == 0, text, sizeof text);
     if (level == 0) {
         queue(q, on_line(dir, ln->t1 + 8.0f, ln->k), LESSON_SMALL, lesson_alpha(LESSON_INK_DIM, 255), align_for(dir),
               text);
@@ -866,7 +865,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             SatLabel *l = &q->l[q->n - 1];
             l->from = on_line(dir, mid, ln->k);
             l->spare = level == 2;
-            const bool moves = level >= 1;   /* (the every-axis view's results too) */
+            const bool moves = level == 2;
             for (int k = 0; k < 4 && moves && l->nalt < 3; k++) {
                 if (k == pick) continue;
                 Vec2 a = cand[k];
@@ -885,91 +884,477 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
     }
 }
 
+/* ---- The every-axis view: the shadows as a chart ------------------------- *
+ *
+ * Every axis at once on number lines of their own crossed each other and
+ * the shapes (blind reviews r7, r8: lesson 6 F3 and lesson 7 F1 rated 2). In
+ * this view the picture keeps only what lies on the shapes (each axis's
+ * normal as a short arrow from its edge, named; the line in every gap; the
+ * minimum translation), and the shadows go into a chart beside it: one row
+ * per axis in the order the test tries them, both shadows on one scale
+ * (A's centre at the same place in every row), the gap or the common part
+ * marked, and the row's result in words. The chart takes the place on the
+ * visible canvas that covers the least of the shapes and of what is drawn
+ * on them, out from under the panels. */
+
+/* HUD units (the canvas unzoomed) to canvas units through the view, and back. */
+static Vec2 hud_to_canvas(const Canvas *c, Vec2 h)
+{
+    return view_to_canvas(&c->view, (Vec2){ c->view.ox + h.x * c->view.fit, c->view.oy + h.y * c->view.fit });
+}
+
+static Vec2 canvas_to_hud(const Canvas *c, Vec2 p)
+{
+    const Vec2 s = view_to_screen(&c->view, p);
+    return (Vec2){ (s.x - c->view.ox) / c->view.fit, (s.y - c->view.oy) / c->view.fit };
+}
+
+/* Axis i's normal as drawn on its edge: from the edge's middle, outward,
+ * 44 px on screen. False for an axis with no edge (a circle's). */
+static bool axis_arrow(const Canvas *c, const SatPicture *sp, int i, Vec2 *from, Vec2 *tip)
+{
+    const SatAxis *ax = &sp->r.axes[i];
+    const Shape *owner = ax->source == SAT_FROM_B ? &sp->b : &sp->a;
+    Vec2 v[POLY_MAX_VERTS];
+    const int n = shape_verts(owner, v);
+    if (n < 3 || ax->source == SAT_FROM_CIRCLE) return false;
+    const int e = ((ax->edge % n) + n) % n;
+    const Vec2 m = { 0.5f * (v[e].x + v[(e + 1) % n].x), 0.5f * (v[e].y + v[(e + 1) % n].y) }, cen = shape_center(owner);
+    Vec2 nn = ax->axis;
+    if ((m.x - cen.x) * nn.x + (m.y - cen.y) * nn.y < 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }
+    const float len = 44.0f / (c->view.zoom > 0.0f ? c->view.zoom : 1.0f);
+    *from = m;
+    *tip = (Vec2){ m.x + nn.x * len, m.y + nn.y * len };
+    return true;
+}
+
+/* Gap axis i's separating line: through the middle of the gap, across the
+ * canvas (short: only as far as the shapes reach along it, and 60 px more);
+ * m is its point between the shapes. */
+static void gap_line(const SatPicture *sp, int i, bool short_line, Vec2 *m, Vec2 *la, Vec2 *lb)
+{
+    const SatShown *s = &sp->shown[i];
+    const Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+    const float g0 = s->b0 >= s->a1 ? (float)s->a1 : (float)s->b1, g1 = s->b0 >= s->a1 ? (float)s->b0 : (float)s->a0;
+    const float tg = s->zero + 0.5f * (g0 + g1);
+    const Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
+    *m = on_line(dir, tg, 0.25f * (pa.min + pa.max + pb.min + pb.max));
+    const float far = short_line ? 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 60.0f : 4.0f * (CANVAS_W + CANVAS_H);
+    *la = (Vec2){ m->x - perp.x * far, m->y - perp.y * far };
+    *lb = (Vec2){ m->x + perp.x * far, m->y + perp.y * far };
+}
+
+/* The chart's result for axis i: "gap 105", "overlap 120", "push 187"
+ * (one shadow holds the other), the least one "… (least)". */
+static void chart_result(const SatPicture *sp, int i, char *out, size_t n)
+{
+    const SatAxis *ax = &sp->r.axes[i];
+    const SatShown *s = &sp->shown[i];
+    char v[64], num[24];
+    if (axis_gap_small(sp, i)) snprintf(v, sizeof v, "%s", tr("sat.chart_gap_small"));
+    else if (s->gap) snprintf(v, sizeof v, tr("sat.chart_gap"), s->amount);
+    else if (axis_contains(ax)) {
+        push_text(sp, i, num);
+        snprintf(v, sizeof v, tr("sat.chart_push"), num);
+    } else {
+        char amount[16];
+        shown_num(s, false, s->amount, s->t_amount, amount);
+        snprintf(v, sizeof v, tr("sat.chart_overlap"), amount);
+    }
+    if (sp->r.hit && i == sp->r.min_axis) {
+        char names[48], tie[80] = "";
+        tie_names(sp, names, sizeof names);
+        if (names[0] != '\0') snprintf(tie, sizeof tie, tr("sat.tied_with"), names);
+        snprintf(out, n, tr("sat.chart_least"), v, tie);
+    } else snprintf(out, n, "%s", v);
+}
+
+/* The chart's layout, HUD units. */
+typedef struct SatChart {
+    float x, y, w, h;
+    float size, ts, row_h, rows_y;      /* text size (asked, drawn), row height, the first row's top */
+    char na[48], nb[48];                /* the shapes' names, for the legend row */
+    const char *foot;                   /* the verdict under the rows, or NULL */
+    float foot_w;                       /* its wrapping width */
+    int foot_rows;
+    float name_x, bar_x, bar_w, res_x;
+    float lo, hi;                       /* the values at bar_x and at bar_x + bar_w */
+} SatChart;
+
+/* The legend row's width: a bar and A's name, a bar and B's. */
+static float legend_width(Canvas *c, const SatChart *ch)
+{
+    return 2.0f * (1.6f * ch->ts + 8.0f) + measure_hud_text(c, ch->size, ch->na) + 24.0f +
+           measure_hud_text(c, ch->size, ch->nb);
+}
+
+/* The chart's size for bars bar_w wide and text of the given size (HUD units). */
+static void chart_size(const App *app, Canvas *c, const SatPicture *sp, float bar_w, float size, SatChart *ch)
+{
+    const float ts = text_size(c, size), pad = 10.0f;
+    float name_w = 0.0f, res_w = 0.0f;
+    for (int i = 0; i < sp->r.count; i++) {
+        char name[16] = "", res[160];
+        sp->names(NULL, &sp->r.axes[i], name, NULL);
+        chart_result(sp, i, res, sizeof res);
+        name_w = fmaxf(name_w, measure_hud_text(c, size, name));
+        res_w = fmaxf(res_w, measure_hud_text(c, size, res));
+    }
+    char key[64];
+    snprintf(key, sizeof key, "%s.shape_a", lesson_get(app->lesson)->key);
+    snprintf(ch->na, sizeof ch->na, "%s", tr(key));
+    snprintf(key, sizeof key, "%s.shape_b", lesson_get(app->lesson)->key);
+    snprintf(ch->nb, sizeof ch->nb, "%s", tr(key));
+    ch->size = size;
+    ch->ts = ts;
+    ch->row_h = roundf(ts * 1.45f);
+    ch->rows_y = pad + ch->row_h;   /* under the legend */
+    ch->name_x = pad;
+    ch->bar_x = pad + name_w + 12.0f;
+    ch->bar_w = bar_w;
+    ch->res_x = ch->bar_x + bar_w + 12.0f;
+    ch->w = fmaxf(ch->res_x + res_w, pad + legend_width(c, ch)) + pad;
+    ch->h = ch->rows_y + ch->row_h * (float)sp->r.count + pad - 4.0f;
+    /* apart: the verdict under the rows ("a line fits in each gap"), on
+     * one line where the chart need grow by no more than a third for it */
+    ch->foot = NULL;
+    ch->foot_rows = 0;
+    if (!sp->r.hit && sp->r.separating >= 0) {
+        ch->foot = tr("sat.line_fits_all");
+        const float fw = measure_hud_text(c, size, ch->foot), inner = ch->w - 2.0f * pad;
+        ch->foot_w = fw <= 1.34f * inner ? fw + 1.0f : inner;
+        if (fw <= 1.34f * inner) ch->w = fmaxf(ch->w, fw + 1.0f + 2.0f * pad);
+        (void)measure_hud_text_wrapped(c, size, ch->foot_w, ch->foot, &ch->foot_rows);
+        if (ch->foot_rows < 1) ch->foot_rows = 1;
+        ch->h += ch->row_h * (float)ch->foot_rows + 4.0f;
+    }
+    /* one scale for every row, A's centre (0) at one place in all */
+    int lo = 0, hi = 0;
+    for (int i = 0; i < sp->r.count; i++) {
+        const SatShown *s = &sp->shown[i];
+        lo = s->a0 < lo ? s->a0 : lo;
+        lo = s->b0 < lo ? s->b0 : lo;
+        hi = s->a1 > hi ? s->a1 : hi;
+        hi = s->b1 > hi ? s->b1 : hi;
+    }
+    ch->lo = (float)lo;
+    ch->hi = (float)(hi > lo ? hi : lo + 1);
+}
+
+/* What the chart must not cover, on a grid of cells G HUD units wide:
+ * each cell's weight (a panel: far too much; a shape or what is drawn on
+ * it: 1; a separating line: a little), summed from the top-left corner
+ * (a summed-area table: any box's weight in four reads). */
+enum { CHART_GX = 200, CHART_GY = 160 };
+typedef struct ChartGrid { float x0, y0, g; int nx, ny; double sum[CHART_GY + 1][CHART_GX + 1]; } ChartGrid;
+
+static double grid_box(const ChartGrid *gr, float x, float y, float w, float h)
+{
+    int i0 = (int)floorf((x - gr->x0) / gr->g), j0 = (int)floorf((y - gr->y0) / gr->g);
+    int i1 = (int)ceilf((x + w - gr->x0) / gr->g), j1 = (int)ceilf((y + h - gr->y0) / gr->g);
+    i0 = i0 < 0 ? 0 : i0 > gr->nx ? gr->nx : i0;
+    i1 = i1 < 0 ? 0 : i1 > gr->nx ? gr->nx : i1;
+    j0 = j0 < 0 ? 0 : j0 > gr->ny ? gr->ny : j0;
+    j1 = j1 < 0 ? 0 : j1 > gr->ny ? gr->ny : j1;
+    return gr->sum[j1][i1] - gr->sum[j0][i1] - gr->sum[j1][i0] + gr->sum[j0][i0];
+}
+
+/* Where the chart goes: the box of its size on the visible window that
+ * covers the least (its weight), nearer the pair on a tie; bars narrower
+ * where the full chart covers something and a narrower one does not. */
+static void chart_place(const App *app, const SatPicture *sp, Canvas *c, const Vec2 *marks, int nmarks,
+                        const Vec2 (*seps)[2], int nseps, SatChart *out)
+{
+    static ChartGrid gr;   /* large: off the stack; drawing is single-threaded */
+    const View *v = &c->view;
+    const float wx0 = -v->ox / v->fit, wx1 = ((float)v->out_w - v->ox) / v->fit;
+    const float wy0 = fmaxf(view_hud_top(v), -v->oy / v->fit), wy1 = fminf(view_hud_bottom(v), ((float)v->out_h - v->oy) / v->fit);
+    gr.x0 = wx0;
+    gr.y0 = wy0;
+    gr.g = fmaxf(8.0f, fmaxf((wx1 - wx0) / (float)CHART_GX, (wy1 - wy0) / (float)CHART_GY));
+    gr.nx = (int)fminf((float)CHART_GX, ceilf((wx1 - wx0) / gr.g));
+    gr.ny = (int)fminf((float)CHART_GY, ceilf((wy1 - wy0) / gr.g));
+    const float zoom = v->zoom > 0.0f ? v->zoom : 1.0f, margin = 14.0f / zoom;   /* canvas units */
+    const bool pushed = sp->r.hit && !lesson_touching(sp->r.contact.depth);
+    Shape bp = sp->b;   /* B where the minimum translation puts it */
+    if (pushed) {
+        const Vec2 d = { sp->r.contact.normal.x * sp->r.contact.depth, sp->r.contact.normal.y * sp->r.contact.depth };
+        if (bp.kind == SHAPE_RECT) bp.rect.center = (Vec2){ bp.rect.center.x + d.x, bp.rect.center.y + d.y };
+        else if (bp.kind == SHAPE_POLY)
+            for (int k = 0; k < bp.poly.count; k++) bp.poly.verts[k] = (Vec2){ bp.poly.verts[k].x + d.x, bp.poly.verts[k].y + d.y };
+        else bp.circle.center = (Vec2){ bp.circle.center.x + d.x, bp.circle.center.y + d.y };
+    }
+    const Panels pn = hud_panels(c, 6.0f);
+    enum { MARKS = 4 * SAT_MAX_AXES + 16 };
+    Vec2 hm[MARKS], s0[SAT_MAX_AXES], s1[SAT_MAX_AXES];
+    nmarks = nmarks < MARKS ? nmarks : MARKS;
+    nseps = nseps < SAT_MAX_AXES ? nseps : SAT_MAX_AXES;
+    for (int k = 0; k < nmarks; k++) hm[k] = canvas_to_hud(c, marks[k]);
+    for (int k = 0; k < nseps; k++) { s0[k] = canvas_to_hud(c, seps[k][0]); s1[k] = canvas_to_hud(c, seps[k][1]); }
+    for (int j = 0; j <= gr.ny; j++) gr.sum[j][0] = 0.0f;
+    for (int i = 0; i <= gr.nx; i++) gr.sum[0][i] = 0.0f;
+    for (int j = 0; j < gr.ny; j++)
+        for (int i = 0; i < gr.nx; i++) {
+            const Vec2 h = { gr.x0 + ((float)i + 0.5f) * gr.g, gr.y0 + ((float)j + 0.5f) * gr.g };
+            const Vec2 q = hud_to_canvas(c, h);
+            double wgt = 0.0;
+            if (panels_hold(&pn, q)) wgt = 1e6;
+            else {
+                wgt += shape_holds(&sp->a, q, margin) ? 1.0f : 0.0f;
+                wgt += shape_holds(&sp->b, q, margin) ? 1.0f : 0.0f;
+                if (pushed) wgt += shape_holds(&bp, q, margin) ? 1.0f : 0.0f;
+                for (int k = 0; k < nmarks; k++) {
+                    const float dx = hm[k].x - h.x, dy = hm[k].y - h.y;
+                    if (dx * dx + dy * dy < 30.0f * 30.0f) { wgt += 1.0f; break; }
+                }
+                for (int k = 0; k < nseps; k++) {
+                    const Vec2 a = s0[k], b = s1[k];
+                    const float ex = b.x - a.x, ey = b.y - a.y, len = sqrtf(ex * ex + ey * ey);
+                    if (len > 0.0f && fabsf((h.x - a.x) * ey - (h.y - a.y) * ex) / len < 0.75f * gr.g) wgt += 0.05f;
+                }
+            }
+            gr.sum[j + 1][i + 1] = wgt + gr.sum[j][i + 1] + gr.sum[j + 1][i] - gr.sum[j][i];
+        }
+    /* the pair's middle, HUD units: the chart stays near it on a tie */
+    const Vec2 ca = canvas_to_hud(c, shape_center(&sp->a)), cb = canvas_to_hud(c, shape_center(&sp->b));
+    const Vec2 mid = { 0.5f * (ca.x + cb.x), 0.5f * (ca.y + cb.y) };
+    /* wide bars first, then narrower, then smaller text (a 4:3 window's
+     * long lesson panel leaves little room beside the shapes) */
+    static const float BARS[5] = { 150.0f, 110.0f, 80.0f, 110.0f, 80.0f }, SIZES[5] = { 1.0f, 1.0f, 1.0f, 0.8f, 0.8f };
+    const float boost = view_text_boost(v);
+    double best = INFINITY;
+    for (int b = 0; b < 5; b++) {
+        SatChart ch;
+        chart_size(app, c, sp, BARS[b] * c->text_scale, LESSON_SMALL * fmaxf(SIZES[b], 1.0f / boost), &ch);
+        const float edge = 6.0f;
+        for (float y = wy0 + edge; y + ch.h <= wy1 - edge + 0.01f; y += gr.g)
+            for (float x = wx0 + edge; x + ch.w <= wx1 - edge + 0.01f; x += gr.g) {
+                const double wgt = grid_box(&gr, x, y, ch.w, ch.h);
+                if (wgt >= 1e6) continue;
+                const float dx = x + 0.5f * ch.w - mid.x, dy = y + 0.5f * ch.h - mid.y;
+                /* a narrower chart only where it covers less */
+                const double cost = wgt * 1000.0 + 1e-3 * sqrt(dx * dx + dy * dy) + (double)b * 0.5;
+                if (cost < best) {
+                    best = cost;
+                    ch.x = x;
+                    ch.y = y;
+                    *out = ch;
+                }
+            }
+    }
+    if (best == INFINITY) {   /* no room out from under the panels: the visible window's bottom right */
+        chart_size(app, c, sp, BARS[4] * c->text_scale, LESSON_SMALL * fmaxf(SIZES[4], 1.0f / boost), out);
+        out->x = wx1 - out->w - 6.0f;
+        out->y = wy1 - out->h - 6.0f;
+    }
+}
+
+/* A line in HUD units. */
+static void hud_line(Canvas *c, float x0, float y0, float x1, float y1, float width, Color col)
+{
+    draw_line(c, hud_to_canvas(c, (Vec2){ x0, y0 }), hud_to_canvas(c, (Vec2){ x1, y1 }), width, col);
+}
+
+static void draw_chart(const App *app, const SatPicture *sp, Canvas *c, const SatChart *ch)
+{
+    const SatReport *r = &sp->r;
+    const Color col_a = app_color_accent(app), col_b = LESSON_INK, gapc = app_color_gap(app), hitc = app_color_hit(app);
+    draw_hud_box(c, ch->x, ch->y, ch->w, ch->h, THEME_PANEL);
+    const float sc = ch->bar_w / (ch->hi - ch->lo);
+    const float half = fmaxf(1.5f, 0.18f * ch->ts);   /* a bar's half thickness */
+    {
+        /* the legend: A's bar and name, B's bar and name */
+        const float mid = ch->y + 10.0f + 0.5f * ch->row_h, ty = mid - 0.5f * ch->ts, chip = 1.6f * ch->ts;
+        float x = ch->x + ch->name_x;
+        hud_line(c, x, mid, x + chip, mid, 2.0f * half, col_a);
+        x += chip + 8.0f;
+        x += draw_hud_text(c, (Vec2){ x, ty }, ch->size, LESSON_INK, ALIGN_LEFT, ch->na) + 24.0f;
+        hud_line(c, x, mid, x + chip, mid, 2.0f * half, col_b);
+        x += chip + 8.0f;
+        draw_hud_text(c, (Vec2){ x, ty }, ch->size, LESSON_INK, ALIGN_LEFT, ch->nb);
+    }
+    for (int i = 0; i < r->count; i++) {
+        const SatShown *s = &sp->shown[i];
+        const float top = ch->y + ch->rows_y + ch->row_h * (float)i, mid = top + 0.5f * ch->row_h;
+        const bool least = r->hit && i == r->min_axis;
+        const Color rc = s->gap ? gapc : least ? hitc : LESSON_INK;
+        char name[16] = "", res[160];
+        sp->names(NULL, &r->axes[i], name, NULL);
+        chart_result(sp, i, res, sizeof res);
+        const float ty = mid - 0.5f * ch->ts;
+        draw_hud_text(c, (Vec2){ ch->x + ch->name_x, ty }, ch->size, s->gap || least ? rc : LESSON_INK, ALIGN_LEFT, name);
+        draw_hud_text(c, (Vec2){ ch->x + ch->res_x, ty }, ch->size, rc, ALIGN_LEFT, res);
+        /* the bars: A's above the row's middle, B's below, as on the number lines */
+        const float bx = ch->x + ch->bar_x;
+        const float a0 = bx + sc * ((float)s->a0 - ch->lo), a1 = bx + sc * ((float)s->a1 - ch->lo);
+        const float b0 = bx + sc * ((float)s->b0 - ch->lo), b1 = bx + sc * ((float)s->b1 - ch->lo);
+        hud_line(c, bx, mid, bx + ch->bar_w, mid, 1.0f, lesson_alpha(LESSON_INK_DIM, 160));
+        hud_line(c, a0, mid - half - 1.0f, fmaxf(a1, a0 + 2.0f), mid - half - 1.0f, 2.0f * half, col_a);
+        hud_line(c, b0, mid + half + 1.0f, fmaxf(b1, b0 + 2.0f), mid + half + 1.0f, 2.0f * half, col_b);
+        /* the gap between them, or their common part: its two ends across both bars */
+        float r0, r1;
+        if (s->gap) { r0 = s->b0 >= s->a1 ? a1 : b1; r1 = s->b0 >= s->a1 ? b0 : a0; }
+        else { r0 = fmaxf(a0, b0); r1 = fminf(a1, b1); }
+        const float tick = 2.0f * half + 4.0f;
+        if (s->gap) hud_line(c, r0, mid, r1, mid, 3.0f, rc);
+        hud_line(c, r0, mid - tick, r0, mid + tick, 2.0f, rc);
+        hud_line(c, r1, mid - tick, r1, mid + tick, 2.0f, rc);
+    }
+    if (ch->foot != NULL) {
+        const float top = ch->y + ch->rows_y + ch->row_h * (float)r->count + 4.0f;
+        draw_hud_text_wrapped(c, (Vec2){ ch->x + ch->name_x, top + 0.5f * (ch->row_h - ch->ts) }, ch->size, ch->row_h,
+                              ch->foot_w, gapc, ALIGN_LEFT, ch->foot);
+    }
+}
+
+/* The minimum translation's arrow: from B's centre, or where that lies in
+ * A (one holds the other) from a corner of B outside A to where it goes:
+ * from B's centre inside A it read as A moving (blind review r7, lesson 6
+ * F3). (The seen corner farthest from A's centre: clear of A's labels.) */
+static void mtv_arrow(const Canvas *c, const Panels *pn, const SatPicture *sp, Vec2 *from, Vec2 *to)
+{
+    const SatReport *r = &sp->r;
+    const Vec2 nn = r->contact.normal;
+    *from = shape_center(&sp->b);
+    if (shape_holds(&sp->a, *from, 6.0f)) {
+        Vec2 v[POLY_MAX_VERTS];
+        const int nv = shape_verts(&sp->b, v);
+        Vec2 vlo1, vhi1;
+        visible_box(c, 24.0f, &vlo1, &vhi1);
+        const Vec2 ac = shape_center(&sp->a);
+        float far_best = -1.0f;
+        for (int k = 0; k < nv; k++) {
+            const Vec2 e = { v[k].x + nn.x * r->contact.depth, v[k].y + nn.y * r->contact.depth };
+            const bool seen = in_view(pn, vlo1, vhi1, v[k]) && in_view(pn, vlo1, vhi1, e);
+            const float dd = (v[k].x - ac.x) * (v[k].x - ac.x) + (v[k].y - ac.y) * (v[k].y - ac.y);
+            if (seen && !shape_holds(&sp->a, v[k], 6.0f) && dd > far_best) { *from = v[k]; far_best = dd; }
+        }
+    }
+    const float len = fmaxf(r->contact.depth, 28.0f);
+    *to = (Vec2){ from->x + nn.x * len, from->y + nn.y * len };
+}
+
+/* The every-axis view's picture: each axis's normal on its edge, named;
+ * the line in every gap; the chart of the shadows where it covers least
+ * (kept out of the labels' way and of the lines'). */
+static void draw_all_view(const App *app, const SatPicture *sp, Canvas *c, Panels *pn, SatLabels *q, SatChart *chart)
+{
+    const SatReport *r = &sp->r;
+    const Color gapc = app_color_gap(app);
+    Vec2 from[SAT_MAX_AXES], tip[SAT_MAX_AXES], marks[4 * SAT_MAX_AXES + 16], seps[SAT_MAX_AXES][2];
+    bool has[SAT_MAX_AXES];
+    int nm = 0, ns = 0;
+    for (int i = 0; i < r->count; i++) {
+        has[i] = axis_arrow(c, sp, i, &from[i], &tip[i]);
+        if (!has[i]) continue;
+        marks[nm++] = tip[i];
+        marks[nm++] = (Vec2){ 0.5f * (from[i].x + tip[i].x), 0.5f * (from[i].y + tip[i].y) };
+    }
+    for (int i = 0; i < r->count; i++) {
+        if (!sp->shown[i].gap) continue;
+        Vec2 m;
+        gap_line(sp, i, true, &m, &seps[ns][0], &seps[ns][1]);
+        ns++;
+    }
+    if (r->hit && !lesson_touching(r->contact.depth)) {
+        Vec2 a, b;
+        mtv_arrow(c, pn, sp, &a, &b);
+        for (int k = 0; k <= 4; k++)
+            marks[nm++] = (Vec2){ a.x + (b.x - a.x) * (float)k / 4.0f, a.y + (b.y - a.y) * (float)k / 4.0f };
+    }
+    chart_place(app, sp, c, marks, nm, (const Vec2(*)[2])seps, ns, chart);
+    /* the labels keep out of it, the lines leave it clear */
+    canvas_keep_out_hud(c, chart->x, chart->y, chart->w, chart->h);
+    if (pn->count < SAT_PANELS) {
+        const Vec2 lo = hud_to_canvas(c, (Vec2){ chart->x - 4.0f, chart->y - 4.0f });
+        const Vec2 hi = hud_to_canvas(c, (Vec2){ chart->x + chart->w + 4.0f, chart->y + chart->h + 4.0f });
+        pn->lo[pn->count] = lo;
+        pn->hi[pn->count] = hi;
+        pn->count++;
+    }
+    for (int k = 0; k < ns; k++) {
+        panel_line(c, pn, seps[k][0], seps[k][1], 8.0f, 14.0f, LESSON_SHADE);
+        panel_line(c, pn, seps[k][0], seps[k][1], 3.5f, 14.0f, gapc);
+        canvas_avoid_line(c, seps[k][0], seps[k][1], 4.0f);
+    }
+    for (int i = 0; i < r->count; i++) {
+        if (!has[i]) continue;
+        const bool decides = r->hit ? i == r->min_axis : sp->shown[i].gap;
+        const Color col = sp->shown[i].gap ? gapc : LESSON_INK;
+        draw_arrow(c, from[i], tip[i], decides ? 8.0f : 6.0f, LESSON_SHADE);
+        draw_arrow(c, from[i], tip[i], decides ? 4.0f : 2.5f, col);
+        canvas_avoid_line_strong(c, from[i], tip[i], 5.0f);
+        char name[16] = "";
+        sp->names(NULL, &r->axes[i], name, NULL);
+        Vec2 d = { tip[i].x - from[i].x, tip[i].y - from[i].y };
+        const float len = sqrtf(d.x * d.x + d.y * d.y);
+        d = len > 0.0f ? (Vec2){ d.x / len, d.y / len } : (Vec2){ 1.0f, 0.0f };
+        const float zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+        queue(q, (Vec2){ tip[i].x + d.x * 8.0f / zoom, tip[i].y + d.y * 8.0f / zoom }, LESSON_SMALL, col, align_for(d), name);
+        q->l[q->n - 1].from = tip[i];
+    }
+}
+
 void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
 {
     const SatPicture *sp = state;
     if (!sp->ok) return;
     const SatReport *r = &sp->r;
-    const Panels pn = hud_panels(c, 6.0f);
+    Panels pn = hud_panels(c, 6.0f);
     const Color gapc = app_color_gap(app);
-    SatLine lines[SAT_MAX_AXES];
-    Vec2 dirs[SAT_MAX_AXES];
-    place_lines(sp, c, r->count - 1, lines, dirs);
     static SatLabels q;   /* large: off the stack; drawing is single-threaded */
     q.n = 0;
     q.prio = 1;
     const int last = lesson_sat_last_step(sp);
     const int step = sp->all ? last : (sp->step < last ? sp->step : last);
     const bool final = sp->all || step >= last;
-    /* the axes: earlier ones faint, the one being tested bold; all at once
-     * in the all-axes view */
-    for (int i = 0; i < r->count; i++) {
-        if (sp->all) { draw_axis(app, sp, c, &pn, i, &lines[i], 1, true, &q); continue; }
-        /* at the verdict only the axis that decides: the earlier ones, faint
+    SatChart chart;
+    SatLine lines[SAT_MAX_AXES];
+    Vec2 dirs[SAT_MAX_AXES];
+    if (sp->all) draw_all_view(app, sp, c, &pn, &q, &chart);
+    else {
+        place_lines(sp, c, r->count - 1, lines, dirs);
+        /* the axes: earlier ones faint, the one being tested bold; at the
+         * verdict only the axis that decides: the earlier ones, faint
          * lines across the canvas with their results, hid the verdict
          * (the HUD says what they showed; A shows every axis) */
-        if (final) break;
-        if (i > step) break;
-        bool current = i == step || (step >= r->count && i == r->min_axis);
-        if (!current) draw_axis(app, sp, c, &pn, i, &lines[i], 0, false, &q);
-    }
-    if (!sp->all) {
+        for (int i = 0; i < r->count && !final && i <= step; i++) {
+            bool current = i == step || (step >= r->count && i == r->min_axis);
+            if (!current) draw_axis(app, sp, c, &pn, i, &lines[i], 0, &q);
+        }
         int bold = step < r->count ? step : r->min_axis;
-        if (bold >= 0 && bold < r->count) draw_axis(app, sp, c, &pn, bold, &lines[bold], 2, false, &q);
+        if (bold >= 0 && bold < r->count) draw_axis(app, sp, c, &pn, bold, &lines[bold], 2, &q);
     }
     /* the verdict's picture */
     SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, false, "", { 0.0f, 0.0f }, { { 0.0f, 0.0f } }, 0 };
-    if (final && !r->hit && r->separating >= 0) {
-        /* the separating line, across the canvas in the middle of the gap */
+    if (final && !r->hit && r->separating >= 0 && !sp->all) {
+        /* the separating line, across the canvas in the middle of the gap
+         * (the every-axis view drew one in each gap, and says so under the
+         * chart's rows) */
         const SatShown *s = &sp->shown[r->separating];
-        Vec2 dir = s->dir, perp = { -dir.y, dir.x };
-        float g0 = s->b0 >= s->a1 ? (float)s->a1 : (float)s->b1, g1 = s->b0 >= s->a1 ? (float)s->b0 : (float)s->a0;
-        float tg = s->zero + 0.5f * (g0 + g1);
-        Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
-        float mid = 0.25f * (pa.min + pa.max + pb.min + pb.max);
-        Vec2 la, lb, m = on_line(dir, tg, mid);
-        float far = 4.0f * (CANVAS_W + CANVAS_H);
-        la = (Vec2){ m.x - perp.x * far, m.y - perp.y * far };
-        lb = (Vec2){ m.x + perp.x * far, m.y + perp.y * far };
+        const Vec2 dir = s->dir, perp = { -dir.y, dir.x };
+        Vec2 m, la, lb;
+        gap_line(sp, r->separating, false, &m, &la, &lb);
         panel_line(c, &pn, la, lb, 9.0f, 14.0f, LESSON_SHADE);
         panel_line(c, &pn, la, lb, 4.0f, 14.0f, gapc);
         /* its words beside it, away from the number line */
-        float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 40.0f;
-        float kl = lines[r->separating].k;
-        float kw = kl > mid ? mid - half : mid + half;
-        verdict.at = on_line(dir, tg + 12.0f, kw);
+        const Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
+        const float mid = 0.25f * (pa.min + pa.max + pb.min + pb.max);
+        const float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 40.0f;
+        const float side = lines[r->separating].k > mid ? -1.0f : 1.0f;
+        verdict.at = (Vec2){ m.x + dir.x * 12.0f + perp.x * side * half, m.y + dir.y * 12.0f + perp.y * side * half };
         verdict.al = ALIGN_LEFT;
         verdict.col = gapc;
-        snprintf(verdict.text, sizeof verdict.text, "%s", tr(sp->all ? "sat.line_fits_all" : "sat.line_fits"));
+        snprintf(verdict.text, sizeof verdict.text, "%s", tr("sat.line_fits"));
     } else if (final && r->hit) {
-        /* the minimum translation: B moves this far along the normal, the
-         * arrow from B's centre, or where that lies in A (one holds the
-         * other) from a corner of B outside A to where it goes: from B's
-         * centre inside A it read as A moving (blind review r7, lesson 6
-         * F3) */
-        Vec2 from = shape_center(&sp->b), nn = r->contact.normal;
-        if (shape_holds(&sp->a, from, 6.0f)) {
-            Vec2 v[POLY_MAX_VERTS];
-            const int nv = shape_verts(&sp->b, v);
-            Vec2 vlo1, vhi1;
-            visible_box(c, 24.0f, &vlo1, &vhi1);
-            /* (the seen corner farthest from A's centre: clear of A's
-             * labels) */
-            const Vec2 ac = shape_center(&sp->a);
-            float far_best = -1.0f;
-            for (int k = 0; k < nv; k++) {
-                const Vec2 e = { v[k].x + nn.x * r->contact.depth, v[k].y + nn.y * r->contact.depth };
-                const bool seen = in_view(&pn, vlo1, vhi1, v[k]) && in_view(&pn, vlo1, vhi1, e);
-                const float dd = (v[k].x - ac.x) * (v[k].x - ac.x) + (v[k].y - ac.y) * (v[k].y - ac.y);
-                if (seen && !shape_holds(&sp->a, v[k], 6.0f) && dd > far_best) { from = v[k]; far_best = dd; }
-            }
-        }
-        if (!lesson_touching(r->contact.depth)) draw_pushed(c, &pn, &sp->b, (Vec2){ nn.x * r->contact.depth, nn.y * r->contact.depth });
-        float len = fmaxf(r->contact.depth, 28.0f);
-        Vec2 to = { from.x + nn.x * len, from.y + nn.y * len };
+        /* the minimum translation: B moves this far along the normal */
+        const Vec2 nn = r->contact.normal;
+        Vec2 from, to;
+        mtv_arrow(c, &pn, sp, &from, &to);
         /* touching: no push, no arrow (a short one half under B's name
          * read as a stray cursor: blind review r6, lesson 6 F2) */
         if (!lesson_touching(r->contact.depth)) {
+            draw_pushed(c, &pn, &sp->b, (Vec2){ nn.x * r->contact.depth, nn.y * r->contact.depth });
             draw_arrow(c, from, to, 10.0f, LESSON_SHADE);
             draw_arrow(c, from, to, 5.0f, LESSON_INK);
         }
@@ -979,6 +1364,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         verdict.al = align_for(nn);
         verdict.size = LESSON_LABEL;
     }
+    if (sp->all) draw_chart(app, sp, c, &chart);
     if (sp->shape_names != NULL) sp->shape_names(app, c, sp);
     /* a long verdict in two lines, at its clause break (one line of
      * 500 px found no place off the shapes) */

@@ -9,9 +9,10 @@
  * (SatShown: ends rounded alike, so the numbers on screen add up). Drawing,
  * the HUD lines and the state report only read that picture: each axis on
  * its own number line placed in free canvas, the walk through the axes
- * (] [ by hand, every SAT_STEP_TICKS running ticks, A every axis at once),
- * the separating line at the first gap, else the MTV as words and an
- * arrow.
+ * (] [ by hand, every SAT_STEP_TICKS running ticks), the separating line at
+ * the first gap, else the MTV as words and an arrow. A: every axis at once,
+ * the normals on their edges and the shadows in a chart beside the shapes,
+ * one row per axis.
  */
 #ifndef SAT_PICTURE_H
 #define SAT_PICTURE_H
@@ -105,7 +106,8 @@ SatLine lesson_sat_line(const SatPicture *p, const Canvas *c, int i);
 /* The walk: earlier axes faint with their result, the axis being tested
  * bold on its number line with its shadows, their projectors and their
  * numbers; the separating line at the first gap, or the MTV after the last
- * axis. The all-axes view: every axis at once, each gap saying so. */
+ * axis. The all-axes view: each axis's normal on its edge, the line in
+ * every gap, the MTV, and the chart of every axis's shadows and result. */
 void lesson_sat_draw_over(const App *app, const void *state, Canvas *c);
 /* HUD lines: which axis is tested, both intervals and the result, then
  * what follows. */
