@@ -187,6 +187,77 @@ static void test_sat_labels_off_number_lines(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* Lessons 6 and 7, colliding: every step of the walk before the verdict
+ * says the least push so far, as the test keeps it while it walks: an
+ * axis up to this one whose push (from the recorder's intervals, computed
+ * here) is the least of them (within 0.01 px), its push as printed (the
+ * MTV's axis to one decimal, the others and a touch whole); at the last axis the one
+ * the test kept. (Lesson 7 F3's first step said push 254 beside the HUD's
+ * depth 252.4, and nothing said another axis would give less: blind
+ * review r8.) Every preset, three languages. */
+static void test_sat_walk_least_so_far(void **state)
+{
+    (void)state;
+    char err[512];
+    int steps = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int n = 6; n <= 7; n++)
+            for (int p = 0; p < 5; p++) {
+                App app;
+                assert_true(app_init(&app, n));
+                if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                if (app.preset != p) { app_free(&app); continue; }
+                app_tick(&app);
+                const SatPicture *sp = app.lesson_state;
+                assert_true(sp->ok);
+                if (!sp->r.hit) { app_free(&app); continue; }
+                for (int v = 0; v < sp->r.count; v++) {
+                    assert_int_equal(sp->step, v);
+                    char lines[8][160];
+                    const int nl = app_lesson(&app)->hud(&app, app.lesson_state, lines, 8);
+                    double least = INFINITY;
+                    for (int j = 0; j <= v; j++) {
+                        const SatAxis *ax = &sp->r.axes[j];
+                        least = fmin(least, fmin((double)ax->a.max - ax->b.min, (double)ax->b.max - ax->a.min));
+                    }
+                    bool said = false;
+                    for (int j = 0; j <= v && !said; j++) {
+                        const SatAxis *ax = &sp->r.axes[j];
+                        const double pj = fmin((double)ax->a.max - ax->b.min, (double)ax->b.max - ax->a.min);
+                        if (pj > least + 0.01 || (v == sp->r.count - 1 && j != sp->r.min_axis)) continue;
+                        char name[16] = "";
+                        sp->names(NULL, ax, name, NULL);
+                        /* (a whole push from the shadows' rounded ends: within 1 of the recorder's) */
+                        for (int d = -1; d <= 1 && !said; d++) {
+                            char num[24], want[2][160];
+                            /* (shapes that only touch: "0", never "0.0") */
+                            if (j == sp->r.min_axis && !lesson_touching(sp->r.contact.depth))
+                                snprintf(num, sizeof num, "%.1f", (double)sp->r.contact.depth);
+                            else snprintf(num, sizeof num, "%d", (int)lround(pj) + d);
+                            snprintf(want[0], sizeof want[0], tr("sat.walk_next_least"), num, name);
+                            snprintf(want[1], sizeof want[1], tr("sat.next_tail_least"), num, name);
+                            for (int k = 0; k < nl && !said; k++)
+                                said = strstr(lines[k], want[0]) != NULL || strstr(lines[k], want[1]) != NULL;
+                        }
+                    }
+                    if (!said) {
+                        print_message("%s, lesson %d, F%d, step %d: no line says the least push so far (%.2f):\n", LANGS[l], n,
+                                      p + 1, v, least);
+                        for (int k = 0; k < nl; k++) print_message("    %s\n", lines[k]);
+                        bad++;
+                    }
+                    steps++;
+                    tap(&app, SDLK_RIGHTBRACKET);
+                }
+                app_free(&app);
+            }
+    }
+    print_message("  %d steps of colliding pairs\n", steps);
+    assert_true(steps >= 3 * 12);
+    assert_int_equal(bad, 0);
+}
+
 /* ---- Lesson 5: one name per point ------------------------------------- */
 
 typedef struct DPt { double x, y; } DPt;
@@ -1361,6 +1432,7 @@ int main(void)
         cmocka_unit_test(test_lesson3_one_name_per_point),
         cmocka_unit_test(test_inset_for_tiny_gaps),
         cmocka_unit_test(test_sat_all_view_chart),
+        cmocka_unit_test(test_sat_walk_least_so_far),
         cmocka_unit_test(test_lesson13_labels_off_arrows),
         cmocka_unit_test(test_no_red_on_apart_pairs),
         cmocka_unit_test(test_lesson4_numbers_and_legend_match_picture),

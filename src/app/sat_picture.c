@@ -1444,6 +1444,20 @@ static bool tie_line(const SatPicture *sp, char line[160])
     return true;
 }
 
+int lesson_sat_least_so_far(const SatPicture *sp, int i)
+{
+    int best = -1;
+    float bp = INFINITY;
+    for (int j = 0; j <= i && j < sp->r.count; j++) {
+        if (sp->r.axes[j].overlap < 0.0f) return -1;
+        const float p = lesson_sat_push(&sp->r.axes[j]);
+        if (p < bp) { bp = p; best = j; }
+    }
+    /* after every axis: the one the test kept */
+    if (i >= sp->r.count - 1 && sp->r.hit && sp->r.min_axis >= 0) return sp->r.min_axis;
+    return best;
+}
+
 int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max)
 {
     const SatPicture *sp = state;
@@ -1495,17 +1509,33 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
             snprintf(lines[n++], 160, tr("sat.walk_shadows"), na, e[0], e[1], nb, e[2], e[3], result);
         }
         if (n < max) {
+            /* colliding: the least push so far, as the test keeps it while
+             * it walks (lesson 7 F3's first axis said push 254 beside the
+             * HUD's depth 252.4, with nothing to say that another axis
+             * would give less: blind review r8) */
+            char next[160], least[24], lname[16] = "";
+            const int lj = r->hit ? lesson_sat_least_so_far(sp, i) : -1;
+            if (lj >= 0) {
+                push_text(sp, lj, least);
+                sp->names(NULL, &r->axes[lj], lname, NULL);
+            }
             if (i == last) snprintf(lines[n++], 160, "%s", tr("sat.walk_stop"));
             else {
                 /* one shadow inside the other: why the push is more than the overlap */
                 if (axis_contains(ax)) {
-                    /* "not decided yet" at its end where it fits: the panel stays as tall */
+                    /* "next axis" at its end where it fits: the panel stays as tall */
                     inside_line(sp, i, na, nb, lines[n]);
-                    const size_t len = strlen(lines[n]), tail = strlen(tr("sat.next_tail"));
-                    if (len + tail < 160) memcpy(lines[n] + len, tr("sat.next_tail"), tail + 1);
+                    if (lj >= 0) snprintf(next, sizeof next, tr("sat.next_tail_least"), least, lname);
+                    else snprintf(next, sizeof next, "%s", tr("sat.next_tail"));
+                    const size_t len = strlen(lines[n]), tail = strlen(next);
+                    if (len + tail < 160) memcpy(lines[n] + len, next, tail + 1);
                     n++;
-                    if (len + tail >= 160 && n < max) snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
-                } else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
+                    if (len + tail >= 160 && n < max) {
+                        if (lj >= 0) snprintf(lines[n++], 160, tr("sat.walk_next_least"), least, lname);
+                        else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
+                    }
+                } else if (lj >= 0) snprintf(lines[n++], 160, tr("sat.walk_next_least"), least, lname);
+                else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
             }
         }
         /* an earlier axis's label says "push": the word in words too */

@@ -78,6 +78,10 @@ float lesson_sat_push(const SatAxis *ax);
  * least itself left out: up to max of them into out; how many (none when
  * the shapes only touch: the HUD says where they touch). */
 int lesson_sat_least_ties(const SatPicture *sp, int *out, int max);
+/* The least push over axes 0..i (all overlapping), as the test keeps it
+ * while it walks: the first least in test order; after the last axis the
+ * one the test kept (r.min_axis). -1 where an axis up to i has a gap. */
+int lesson_sat_least_so_far(const SatPicture *sp, int i);
 /* The last step of the walk: the first axis with a gap (the test stops
  * there), else r.count (after every axis: the verdict and the MTV). */
 int lesson_sat_last_step(const SatPicture *p);
