@@ -918,10 +918,21 @@ static bool axis_arrow(const Canvas *c, const SatPicture *sp, int i, Vec2 *from,
     Vec2 v[POLY_MAX_VERTS];
     const int n = shape_verts(owner, v);
     if (n < 3 || ax->source == SAT_FROM_CIRCLE) return false;
-    const int e = ((ax->edge % n) + n) % n;
-    const Vec2 m = { 0.5f * (v[e].x + v[(e + 1) % n].x), 0.5f * (v[e].y + v[(e + 1) % n].y) }, cen = shape_center(owner);
+    int e = ((ax->edge % n) + n) % n;
+    const Vec2 cen = shape_center(owner);
+    Vec2 m = { 0.5f * (v[e].x + v[(e + 1) % n].x), 0.5f * (v[e].y + v[(e + 1) % n].y) };
     Vec2 nn = ax->axis;
     if ((m.x - cen.x) * nn.x + (m.y - cen.y) * nn.y < 0.0f) { nn.x = -nn.x; nn.y = -nn.y; }
+    /* the minimum translation's axis on a rectangle: from the side whose
+     * normal points the way B is pushed, so its arrow and the MTV's agree
+     * (lesson 6 F3's B1 pointed up-left beside the MTV down-right: blind
+     * review r9) */
+    const Vec2 mtv = sp->r.contact.normal;
+    if (owner->kind == SHAPE_RECT && sp->r.hit && i == sp->r.min_axis && nn.x * mtv.x + nn.y * mtv.y < 0.0f) {
+        e = (e + 2) % n;
+        m = (Vec2){ 0.5f * (v[e].x + v[(e + 1) % n].x), 0.5f * (v[e].y + v[(e + 1) % n].y) };
+        nn = (Vec2){ -nn.x, -nn.y };
+    }
     const float len = 44.0f / (c->view.zoom > 0.0f ? c->view.zoom : 1.0f);
     *from = m;
     *tip = (Vec2){ m.x + nn.x * len, m.y + nn.y * len };
@@ -939,7 +950,7 @@ static void gap_line(const SatPicture *sp, int i, bool short_line, Vec2 *m, Vec2
     const float tg = s->zero + 0.5f * (g0 + g1);
     const Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
     *m = on_line(dir, tg, 0.25f * (pa.min + pa.max + pb.min + pb.max));
-    const float far = short_line ? 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 60.0f : 4.0f * (CANVAS_W + CANVAS_H);
+    const float far = short_line ? 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 36.0f : 4.0f * (CANVAS_W + CANVAS_H);
     *la = (Vec2){ m->x - perp.x * far, m->y - perp.y * far };
     *lb = (Vec2){ m->x + perp.x * far, m->y + perp.y * far };
 }
@@ -1007,7 +1018,7 @@ static void chart_size(const App *app, Canvas *c, const SatPicture *sp, float ba
     snprintf(ch->nb, sizeof ch->nb, "%s", tr(key));
     ch->size = size;
     ch->ts = ts;
-    ch->row_h = roundf(ts * 1.45f);
+    ch->row_h = roundf(ts * 1.75f);
     ch->rows_y = pad + ch->row_h;   /* under the legend */
     ch->name_x = pad;
     ch->bar_x = pad + name_w + 12.0f;
@@ -1120,7 +1131,7 @@ static void chart_place(const App *app, const SatPicture *sp, Canvas *c, const V
     const Vec2 mid = { 0.5f * (ca.x + cb.x), 0.5f * (ca.y + cb.y) };
     /* wide bars first, then narrower, then smaller text (a 4:3 window's
      * long lesson panel leaves little room beside the shapes) */
-    static const float BARS[5] = { 150.0f, 110.0f, 80.0f, 110.0f, 80.0f }, SIZES[5] = { 1.0f, 1.0f, 1.0f, 0.8f, 0.8f };
+    static const float BARS[5] = { 200.0f, 150.0f, 110.0f, 150.0f, 110.0f }, SIZES[5] = { 1.0f, 1.0f, 1.0f, 0.8f, 0.8f };
     const float boost = view_text_boost(v);
     double best = INFINITY;
     for (int b = 0; b < 5; b++) {
@@ -1161,7 +1172,7 @@ static void draw_chart(const App *app, const SatPicture *sp, Canvas *c, const Sa
     const Color col_a = app_color_accent(app), col_b = LESSON_INK, gapc = app_color_gap(app), hitc = app_color_hit(app);
     draw_hud_box(c, ch->x, ch->y, ch->w, ch->h, THEME_PANEL);
     const float sc = ch->bar_w / (ch->hi - ch->lo);
-    const float half = fmaxf(1.5f, 0.18f * ch->ts);   /* a bar's half thickness */
+    const float half = fmaxf(2.0f, 0.26f * ch->ts);   /* a bar's half thickness */
     {
         /* the legend: A's bar and name, B's bar and name */
         const float mid = ch->y + 10.0f + 0.5f * ch->row_h, ty = mid - 0.5f * ch->ts, chip = 1.6f * ch->ts;
@@ -1243,7 +1254,7 @@ static void draw_all_view(const App *app, const SatPicture *sp, Canvas *c, Panel
     const Color gapc = app_color_gap(app);
     Vec2 from[SAT_MAX_AXES], tip[SAT_MAX_AXES], marks[4 * SAT_MAX_AXES + 16], seps[SAT_MAX_AXES][2];
     bool has[SAT_MAX_AXES];
-    int nm = 0, ns = 0;
+    int nm = 0, ns = 0, sep_axis[SAT_MAX_AXES];
     for (int i = 0; i < r->count; i++) {
         has[i] = axis_arrow(c, sp, i, &from[i], &tip[i]);
         if (!has[i]) continue;
@@ -1254,7 +1265,7 @@ static void draw_all_view(const App *app, const SatPicture *sp, Canvas *c, Panel
         if (!sp->shown[i].gap) continue;
         Vec2 m;
         gap_line(sp, i, true, &m, &seps[ns][0], &seps[ns][1]);
-        ns++;
+        sep_axis[ns++] = i;
     }
     if (r->hit && !lesson_touching(r->contact.depth)) {
         Vec2 a, b;
@@ -1272,9 +1283,11 @@ static void draw_all_view(const App *app, const SatPicture *sp, Canvas *c, Panel
         pn->hi[pn->count] = hi;
         pn->count++;
     }
-    for (int k = 0; k < ns; k++) {
-        panel_line(c, pn, seps[k][0], seps[k][1], 8.0f, 14.0f, LESSON_SHADE);
-        panel_line(c, pn, seps[k][0], seps[k][1], 3.5f, 14.0f, gapc);
+    /* the first gap's line (where the walk stops) bold, the others thin */
+    for (int k = ns - 1; k >= 0; k--) {
+        const bool first = sep_axis[k] == r->separating;
+        panel_line(c, pn, seps[k][0], seps[k][1], first ? 8.0f : 5.0f, 14.0f, LESSON_SHADE);
+        panel_line(c, pn, seps[k][0], seps[k][1], first ? 3.5f : 2.0f, first ? 14.0f : 9.0f, lesson_alpha(gapc, first ? 255 : 190));
         canvas_avoid_line(c, seps[k][0], seps[k][1], 4.0f);
     }
     for (int i = 0; i < r->count; i++) {
