@@ -910,16 +910,54 @@ static SAT_NOINLINE bool sat_circle_poly_general(Vec2 p, float r, const Hull *h,
 /// A hull built for the one pair (shapes_collide, the contract functions,
 /// the broad phase): no far ends cached, so the general loop, which looks
 /// them up only when the bounds cannot tell.
+SAT_INLINE bool sat_circle_poly_region(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact, int best,
+                                       float best_up);
+
+#if SAT_SIMD
+/// sat_circle_poly_direct for a hull built for the pair: the edge normals
+/// as sat_circle_poly tests them on such a hull (simd_circle_edges: the
+/// gaps in front, then those behind, each far end looked up only when the
+/// bounds cannot tell), then the same region as the direct path. A flat or
+/// point hull goes to sat_circle_poly itself.
+SAT_INLINE bool sat_circle_poly_built_direct(Circle c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    int n = h->count;
+    float r = c.radius;
+    Vec2 p = vec2_sub(c.center, h->origin);
+    if (h->axis_count != n) {
+        return sat_circle_poly_general(p, r, h, own_is_a, contact);
+    }
+    float best_up = INFINITY;
+    int best = -1;
+    if (simd_circle_edges(h, n, p, r, &best_up, &best)) {
+        return false;
+    }
+    if (best < 0) {
+        // no way forward below +inf (not for valid input)
+        return sat_circle_poly_general(p, r, h, own_is_a, contact);
+    }
+    return sat_circle_poly_region(p, r, h, own_is_a, contact, best, best_up);
+}
+#endif
+
 SAT_NOINLINE bool sat_circle_poly_built_verdict(Circle c, const Hull *h)
 {
+#if SAT_SIMD
+    return sat_circle_poly_built_direct(c, h, true, NULL);
+#else
     return !sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, true, NULL, NULL);
+#endif
 }
 
 SAT_NOINLINE bool sat_circle_poly_built_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
 {
+#if SAT_SIMD
+    return sat_circle_poly_built_direct(c, h, own_is_a, contact);
+#else
     SatBest best = best_none();
     bool gap = sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, own_is_a, &best, NULL);
     return sat_finish(!gap, &best, contact, NULL);
+#endif
 }
 
 #if SAT_SIMD
@@ -1023,6 +1061,17 @@ SAT_INLINE bool sat_circle_poly_direct(Circle c, const Hull *h, bool own_is_a, C
         // no way forward below +inf (not for valid input)
         return sat_circle_poly_general(p, r, h, own_is_a, contact);
     }
+    return sat_circle_poly_region(p, r, h, own_is_a, contact, best, best_up);
+}
+
+/// How sat_circle_poly_direct ends, once the edge normals showed no gap
+/// (so it also ends the built hulls' path below): `best` the edge of least
+/// way forward, best_up that way. That edge's Voronoi region decides
+/// whether the vertex axis counts and which vertex it runs to.
+SAT_INLINE bool sat_circle_poly_region(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact, int best,
+                                       float best_up)
+{
+    int n = h->count;
     Vec2 nb = h->n[best];
     // inside: the centre behind the edge that faces it most (so behind every
     // edge); the edge has decided
