@@ -334,10 +334,24 @@ SAT_INLINE bool simd_hull_edges(const Hull *own, int edges, const Hull *other, V
         __m128 ny;
         simd_normals(own, base, &nx, &ny);
         // project_hull on four normals at once: n.x v.x + n.y v.y, then
-        // min and max as its `p < low ? p : low`, `p > high ? p : high`
+        // min and max as its `p < low ? p : low`, `p > high ? p : high`,
+        // vertex by vertex in its order (two read at a time: one load
+        // for both, each coordinate spread by a shuffle)
         __m128 low = simd_dot(nx, ny, other->v[0]);
         __m128 high = low;
-        for (int j = 1; j < m; ++j) {
+        int j = 1;
+        for (; j + 2 <= m; j += 2) {
+            __m128 w = _mm_loadu_ps(&other->v[j].x);
+            __m128 q = _mm_add_ps(_mm_mul_ps(nx, _mm_shuffle_ps(w, w, _MM_SHUFFLE(0, 0, 0, 0))),
+                                  _mm_mul_ps(ny, _mm_shuffle_ps(w, w, _MM_SHUFFLE(1, 1, 1, 1))));
+            low = _mm_min_ps(q, low);
+            high = _mm_max_ps(q, high);
+            q = _mm_add_ps(_mm_mul_ps(nx, _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 2, 2, 2))),
+                           _mm_mul_ps(ny, _mm_shuffle_ps(w, w, _MM_SHUFFLE(3, 3, 3, 3))));
+            low = _mm_min_ps(q, low);
+            high = _mm_max_ps(q, high);
+        }
+        if (j < m) {
             __m128 q = simd_dot(nx, ny, other->v[j]);
             low = _mm_min_ps(q, low);
             high = _mm_max_ps(q, high);
