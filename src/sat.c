@@ -334,10 +334,24 @@ SAT_INLINE bool simd_hull_edges(const Hull *own, int edges, const Hull *other, V
         __m128 ny;
         simd_normals(own, base, &nx, &ny);
         // project_hull on four normals at once: n.x v.x + n.y v.y, then
-        // min and max as its `p < low ? p : low`, `p > high ? p : high`
+        // min and max as its `p < low ? p : low`, `p > high ? p : high`,
+        // vertex by vertex in its order (two read at a time: one load
+        // for both, each coordinate spread by a shuffle)
         __m128 low = simd_dot(nx, ny, other->v[0]);
         __m128 high = low;
-        for (int j = 1; j < m; ++j) {
+        int j = 1;
+        for (; j + 2 <= m; j += 2) {
+            __m128 w = _mm_loadu_ps(&other->v[j].x);
+            __m128 q = _mm_add_ps(_mm_mul_ps(nx, _mm_shuffle_ps(w, w, _MM_SHUFFLE(0, 0, 0, 0))),
+                                  _mm_mul_ps(ny, _mm_shuffle_ps(w, w, _MM_SHUFFLE(1, 1, 1, 1))));
+            low = _mm_min_ps(q, low);
+            high = _mm_max_ps(q, high);
+            q = _mm_add_ps(_mm_mul_ps(nx, _mm_shuffle_ps(w, w, _MM_SHUFFLE(2, 2, 2, 2))),
+                           _mm_mul_ps(ny, _mm_shuffle_ps(w, w, _MM_SHUFFLE(3, 3, 3, 3))));
+            low = _mm_min_ps(q, low);
+            high = _mm_max_ps(q, high);
+        }
+        if (j < m) {
             __m128 q = simd_dot(nx, ny, other->v[j]);
             low = _mm_min_ps(q, low);
             high = _mm_max_ps(q, high);
@@ -910,16 +924,124 @@ static SAT_NOINLINE bool sat_circle_poly_general(Vec2 p, float r, const Hull *h,
 /// A hull built for the one pair (shapes_collide, the contract functions,
 /// the broad phase): no far ends cached, so the general loop, which looks
 /// them up only when the bounds cannot tell.
+SAT_INLINE bool sat_circle_poly_region(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact, int best,
+                                       float best_up);
+
+#if SAT_SIMD
+/// simd_circle_block for a hull built for the pair, whose far ends are not
+/// kept: the ways forward up = hi - (cp - r) into *ways and whether a lane
+/// has a gap in front (up < 0); the lanes whose gap behind the bounds
+/// cannot rule out (omax = cp + r below back_ub, sat_edge_axis) into
+/// *behind, omax into *omax. Past the last edge (not `lanes`) the normal
+/// and hi are 0 (hull_from_poly): no gap shows in front there, and the way
+/// is made +inf (as simd_front keeps it).
+SAT_INLINE bool simd_circle_block_built(const Hull *h, int base, __m128 lanes, __m128 px, __m128 py, __m128 rr,
+                                        __m128 *ways, __m128 *omax, int *behind)
+{
+    __m128 nx;
+    __m128 ny;
+    simd_normals(h, base, &nx, &ny);
+    __m128 cp = _mm_add_ps(_mm_mul_ps(nx, px), _mm_mul_ps(ny, py));
+    __m128 up = _mm_sub_ps(_mm_loadu_ps(&h->hi[base]), _mm_sub_ps(cp, rr));
+    __m128 far = _mm_add_ps(cp, rr);
+    *ways = _mm_or_ps(_mm_and_ps(lanes, up), _mm_andnot_ps(lanes, _mm_set1_ps(INFINITY)));
+    *omax = far;
+    *behind = _mm_movemask_ps(_mm_and_ps(_mm_cmplt_ps(far, _mm_set1_ps(h->back_ub)), lanes));
+    return _mm_movemask_ps(_mm_cmplt_ps(up, _mm_setzero_ps())) != 0;
+}
+
+/// The gap behind on the lanes noted (simd_behind for one block): omax
+/// below back_lb, or below the hull's far end on the lane's normal.
+SAT_INLINE bool simd_circle_behind(const Hull *h, int base, int lanes, __m128 omax)
+{
+    __m128 nx;
+    __m128 ny;
+    simd_normals(h, base, &nx, &ny);
+    __m128 low = simd_dot(nx, ny, h->v[0]);
+    for (int j = 1; j < h->count; ++j) {
+        low = _mm_min_ps(low, simd_dot(nx, ny, h->v[j]));
+    }
+    __m128 gap = _mm_or_ps(_mm_cmplt_ps(omax, _mm_set1_ps(h->back_lb)), _mm_cmplt_ps(omax, low));
+    return (_mm_movemask_ps(gap) & lanes) != 0;
+}
+
+/// sat_circle_poly_direct for a hull built for the pair: the edge normals
+/// as sat_circle_poly tests them on such a hull (every gap in front, then
+/// those behind, each far end looked up only when the bounds cannot tell:
+/// a gap is a gap in any order), the first least way forward as the
+/// direct path picks it, then the same region. A flat or point hull goes
+/// to sat_circle_poly itself.
+SAT_INLINE bool sat_circle_poly_built_direct(Circle c, const Hull *h, bool own_is_a, Contact *contact)
+{
+    int n = h->count;
+    float r = c.radius;
+    Vec2 p = vec2_sub(c.center, h->origin);
+    if (h->axis_count != n) {
+        return sat_circle_poly_general(p, r, h, own_is_a, contact);
+    }
+    __m128 px = _mm_set1_ps(p.x);
+    __m128 py = _mm_set1_ps(p.y);
+    __m128 rr = _mm_set1_ps(r);
+    // 3 to 8 edges: one block, or two
+    __m128 ways0;
+    __m128 omax0;
+    int behind0 = 0;
+    if (simd_circle_block_built(h, 0, simd_lanes(0, n), px, py, rr, &ways0, &omax0, &behind0)) {
+        return false;
+    }
+    __m128 m = ways0;
+    unsigned bits = 0;
+    if (n > 4) {
+        __m128 ways1;
+        __m128 omax1;
+        int behind1 = 0;
+        if (simd_circle_block_built(h, 4, simd_lanes(4, n), px, py, rr, &ways1, &omax1, &behind1)) {
+            return false;
+        }
+        if ((behind0 != 0 && simd_circle_behind(h, 0, behind0, omax0)) ||
+            (behind1 != 0 && simd_circle_behind(h, 4, behind1, omax1))) {
+            return false;
+        }
+        // as sat_circle_poly_direct
+        m = _mm_min_ps(ways1, ways0);
+        m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)), m);
+        m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)), m);
+        bits = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(ways1, m)) << 4;
+    } else {
+        if (behind0 != 0 && simd_circle_behind(h, 0, behind0, omax0)) {
+            return false;
+        }
+        m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 0, 3, 2)), m);
+        m = _mm_min_ps(_mm_shuffle_ps(m, m, _MM_SHUFFLE(2, 3, 0, 1)), m);
+    }
+    bits |= (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(ways0, m));
+    float best_up = _mm_cvtss_f32(m);
+    if (bits == 0 || !(best_up < INFINITY)) {
+        // no way forward below +inf (not for valid input)
+        return sat_circle_poly_general(p, r, h, own_is_a, contact);
+    }
+    return sat_circle_poly_region(p, r, h, own_is_a, contact, __builtin_ctz(bits), best_up);
+}
+#endif
+
 SAT_NOINLINE bool sat_circle_poly_built_verdict(Circle c, const Hull *h)
 {
+#if SAT_SIMD
+    return sat_circle_poly_built_direct(c, h, true, NULL);
+#else
     return !sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, true, NULL, NULL);
+#endif
 }
 
 SAT_NOINLINE bool sat_circle_poly_built_contact(Circle c, const Hull *h, bool own_is_a, Contact *contact)
 {
+#if SAT_SIMD
+    return sat_circle_poly_built_direct(c, h, own_is_a, contact);
+#else
     SatBest best = best_none();
     bool gap = sat_circle_poly(vec2_sub(c.center, h->origin), c.radius, h, own_is_a, &best, NULL);
     return sat_finish(!gap, &best, contact, NULL);
+#endif
 }
 
 #if SAT_SIMD
@@ -1023,6 +1145,17 @@ SAT_INLINE bool sat_circle_poly_direct(Circle c, const Hull *h, bool own_is_a, C
         // no way forward below +inf (not for valid input)
         return sat_circle_poly_general(p, r, h, own_is_a, contact);
     }
+    return sat_circle_poly_region(p, r, h, own_is_a, contact, best, best_up);
+}
+
+/// How sat_circle_poly_direct ends, once the edge normals showed no gap
+/// (so it also ends the built hulls' path below): `best` the edge of least
+/// way forward, best_up that way. That edge's Voronoi region decides
+/// whether the vertex axis counts and which vertex it runs to.
+SAT_INLINE bool sat_circle_poly_region(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact, int best,
+                                       float best_up)
+{
+    int n = h->count;
     Vec2 nb = h->n[best];
     // inside: the centre behind the edge that faces it most (so behind every
     // edge); the edge has decided
