@@ -983,7 +983,7 @@ static void chart_result(const SatPicture *sp, int i, char *out, size_t n)
 /* The chart's layout, HUD units. */
 typedef struct SatChart {
     float x, y, w, h;
-    float size, ts, row_h, rows_y;      /* text size (asked, drawn), row height, the first row's top */
+    float size, ts, row_h, rows_y;      /* text size (LESSON_SMALL, as drawn), row height, the first row's top */
     char na[48], nb[48];                /* the shapes' names, for the legend row */
     const char *foot;                   /* the verdict under the rows, or NULL */
     float foot_w;                       /* its wrapping width */
@@ -999,10 +999,10 @@ static float legend_width(Canvas *c, const SatChart *ch)
            measure_hud_text(c, ch->size, ch->nb);
 }
 
-/* The chart's size for bars bar_w wide and text of the given size (HUD units). */
-static void chart_size(const App *app, Canvas *c, const SatPicture *sp, float bar_w, float size, SatChart *ch)
+/* The chart's size for bars bar_w wide and rows rowk text sizes high (HUD units). */
+static void chart_size(const App *app, Canvas *c, const SatPicture *sp, float bar_w, float rowk, SatChart *ch)
 {
-    const float ts = text_size(c, size), pad = 10.0f;
+    const float size = LESSON_SMALL, ts = text_size(c, size), pad = 10.0f;
     float name_w = 0.0f, res_w = 0.0f;
     for (int i = 0; i < sp->r.count; i++) {
         char name[16] = "", res[160];
@@ -1018,7 +1018,7 @@ static void chart_size(const App *app, Canvas *c, const SatPicture *sp, float ba
     snprintf(ch->nb, sizeof ch->nb, "%s", tr(key));
     ch->size = size;
     ch->ts = ts;
-    ch->row_h = roundf(ts * 1.75f);
+    ch->row_h = roundf(ts * rowk);
     ch->rows_y = pad + ch->row_h;   /* under the legend */
     ch->name_x = pad;
     ch->bar_x = pad + name_w + 12.0f;
@@ -1111,9 +1111,11 @@ static void chart_place(const App *app, const SatPicture *sp, Canvas *c, const V
             double wgt = 0.0;
             if (panels_hold(&pn, q)) wgt = 1e6;
             else {
-                wgt += shape_holds(&sp->a, q, margin) ? 1.0f : 0.0f;
-                wgt += shape_holds(&sp->b, q, margin) ? 1.0f : 0.0f;
-                if (pushed) wgt += shape_holds(&bp, q, margin) ? 1.0f : 0.0f;
+                /* a shape itself weighs 1, the 14 px round it less: where
+                 * nothing is free the chart comes close rather than over */
+                const Shape *const on[3] = { &sp->a, &sp->b, pushed ? &bp : NULL };
+                for (int k = 0; k < 3; k++)
+                    if (on[k] != NULL) wgt += shape_holds(on[k], q, 0.0f) ? 1.0 : shape_holds(on[k], q, margin) ? 0.2 : 0.0;
                 for (int k = 0; k < nmarks; k++) {
                     const float dx = hm[k].x - h.x, dy = hm[k].y - h.y;
                     if (dx * dx + dy * dy < 30.0f * 30.0f) { wgt += 1.0f; break; }
@@ -1129,14 +1131,15 @@ static void chart_place(const App *app, const SatPicture *sp, Canvas *c, const V
     /* the pair's middle, HUD units: the chart stays near it on a tie */
     const Vec2 ca = canvas_to_hud(c, shape_center(&sp->a)), cb = canvas_to_hud(c, shape_center(&sp->b));
     const Vec2 mid = { 0.5f * (ca.x + cb.x), 0.5f * (ca.y + cb.y) };
-    /* wide bars first, then narrower, then smaller text (a 4:3 window's
-     * long lesson panel leaves little room beside the shapes) */
-    static const float BARS[5] = { 200.0f, 150.0f, 110.0f, 150.0f, 110.0f }, SIZES[5] = { 1.0f, 1.0f, 1.0f, 0.8f, 0.8f };
-    const float boost = view_text_boost(v);
+    /* wide bars first, then narrower and rows closer (a 4:3 window's long
+     * lesson panel leaves little room beside the shapes); the text keeps its size (a
+     * 4:3 window's text is as high a share of the window as at 16:9:
+     * test_app_layout) */
+    static const float BARS[5] = { 200.0f, 150.0f, 110.0f, 80.0f, 60.0f }, ROWS[5] = { 1.75f, 1.75f, 1.6f, 1.45f, 1.3f };
     double best = INFINITY;
     for (int b = 0; b < 5; b++) {
         SatChart ch;
-        chart_size(app, c, sp, BARS[b] * c->text_scale, LESSON_SMALL * fmaxf(SIZES[b], 1.0f / boost), &ch);
+        chart_size(app, c, sp, BARS[b] * c->text_scale, ROWS[b], &ch);
         const float edge = 6.0f;
         for (float y = wy0 + edge; y + ch.h <= wy1 - edge + 0.01f; y += gr.g)
             for (float x = wx0 + edge; x + ch.w <= wx1 - edge + 0.01f; x += gr.g) {
@@ -1154,7 +1157,7 @@ static void chart_place(const App *app, const SatPicture *sp, Canvas *c, const V
             }
     }
     if (best == INFINITY) {   /* no room out from under the panels: the visible window's bottom right */
-        chart_size(app, c, sp, BARS[4] * c->text_scale, LESSON_SMALL * fmaxf(SIZES[4], 1.0f / boost), out);
+        chart_size(app, c, sp, BARS[4] * c->text_scale, ROWS[4], out);
         out->x = wx1 - out->w - 6.0f;
         out->y = wy1 - out->h - 6.0f;
     }
@@ -1172,7 +1175,7 @@ static void draw_chart(const App *app, const SatPicture *sp, Canvas *c, const Sa
     const Color col_a = app_color_accent(app), col_b = LESSON_INK, gapc = app_color_gap(app), hitc = app_color_hit(app);
     draw_hud_box(c, ch->x, ch->y, ch->w, ch->h, THEME_PANEL);
     const float sc = ch->bar_w / (ch->hi - ch->lo);
-    const float half = fmaxf(2.0f, 0.26f * ch->ts);   /* a bar's half thickness */
+    const float half = fmaxf(2.0f, fminf(0.26f * ch->ts, 0.15f * ch->row_h));   /* a bar's half thickness */
     {
         /* the legend: A's bar and name, B's bar and name */
         const float mid = ch->y + 10.0f + 0.5f * ch->row_h, ty = mid - 0.5f * ch->ts, chip = 1.6f * ch->ts;
