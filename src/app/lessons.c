@@ -259,6 +259,39 @@ static void inset_segment(Canvas *c, Vec2 p, Vec2 q, Vec2 lo, Vec2 hi, float wid
     else draw_line(c, wa, wb, width, col);
 }
 
+/* The convex hull of n points (n <= 8) as indices into p, in order round
+ * it (Andrew's monotone chain); its count. */
+static float turn(Vec2 o, Vec2 a, Vec2 b)
+{
+    return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+static int hull_indices(const Vec2 *p, int n, int *out)
+{
+    int idx[8];
+    n = n < 8 ? n : 8;
+    for (int i = 0; i < n; i++) idx[i] = i;
+    for (int i = 1; i < n; i++)   /* by x, then y */
+        for (int j = i; j > 0 && (p[idx[j]].x < p[idx[j - 1]].x ||
+                                  (p[idx[j]].x == p[idx[j - 1]].x && p[idx[j]].y < p[idx[j - 1]].y)); j--) {
+            const int t = idx[j];
+            idx[j] = idx[j - 1];
+            idx[j - 1] = t;
+        }
+    int h[17], k = 0;
+    for (int m = 0; m < n; m++) {   /* one chain */
+        while (k >= 2 && turn(p[h[k - 2]], p[h[k - 1]], p[idx[m]]) <= 0.0f) k--;
+        h[k++] = idx[m];
+    }
+    for (int m = n - 2, t = k + 1; m >= 0; m--) {   /* and back along the other */
+        while (k >= t && turn(p[h[k - 2]], p[h[k - 1]], p[idx[m]]) <= 0.0f) k--;
+        h[k++] = idx[m];
+    }
+    k = k > 1 ? k - 1 : k;   /* (the first point closes it) */
+    for (int i = 0; i < k; i++) out[i] = h[i];
+    return k;
+}
+
 float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Color col, bool dashed, const char *text)
 {
     const View *v = &c->view;
@@ -282,13 +315,28 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
     const float band = 1.5f * text_size(c, LESSON_LABEL) + 8.0f;
     const Vec2 lo = { bx + 3.0f, by + 3.0f }, hi = { bx + S - 3.0f, by + S - band };
     const Vec2 mid = { bx + 0.5f * S, by + 0.5f * (S - band) };
-    /* the leader, from the spot to the box's nearest point, and a ring */
-    const float zoom = v->zoom > 0.0f ? v->zoom : 1.0f;
-    Vec2 near = { fminf(fmaxf(ss.x, v->ox + bx * v->fit), v->ox + (bx + S) * v->fit),
-                  fminf(fmaxf(ss.y, v->oy + by * v->fit), v->oy + (by + S) * v->fit) };
-    draw_line(c, spot, view_to_canvas(v, near), 4.0f, LESSON_SHADE);
-    draw_line(c, spot, view_to_canvas(v, near), 2.0f, col);
-    draw_circle_outline(c, spot, 12.0f / zoom, 2.0f, col);
+    /* a magnifier's callout: a frame about the spot and the two lines
+     * that join it to the box, the outline of both together (a leader and
+     * a ring at a tiny circle's knot of rings was not read as the link:
+     * blind review r9, lesson 1 F5 and lesson 5 F4) */
+    const float fh = 14.0f * v->fit;   /* the frame's half side, screen px */
+    Vec2 corners[8] = { { ss.x - fh, ss.y - fh }, { ss.x + fh, ss.y - fh }, { ss.x + fh, ss.y + fh }, { ss.x - fh, ss.y + fh },
+                        { v->ox + bx * v->fit, v->oy + by * v->fit }, { v->ox + (bx + S) * v->fit, v->oy + by * v->fit },
+                        { v->ox + (bx + S) * v->fit, v->oy + (by + S) * v->fit }, { v->ox + bx * v->fit, v->oy + (by + S) * v->fit } };
+    int hull[8];
+    const int nh = hull_indices(corners, 8, hull);
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < nh; k++) {
+            const int i = hull[k], j = hull[(k + 1) % nh];
+            if ((i < 4) == (j < 4)) continue;   /* a side of the frame or the box: not a joining line */
+            const Vec2 a = view_to_canvas(v, corners[i]), b = view_to_canvas(v, corners[j]);
+            if (pass == 0) draw_line(c, a, b, 4.0f, LESSON_SHADE);
+            else draw_line(c, a, b, 1.5f, col);
+        }
+    Vec2 fr[4];
+    for (int k = 0; k < 4; k++) fr[k] = view_to_canvas(v, corners[k]);
+    draw_poly_outline(c, fr, 4, 5.0f, LESSON_SHADE);
+    draw_poly_outline(c, fr, 4, 2.0f, col);
     canvas_flush(c);
     draw_hud_box(c, bx, by, S, S, lesson_alpha(THEME_PANEL, 245));
     /* every shape's outline about the spot, magnified: circles as arcs
