@@ -212,6 +212,9 @@ static void test_sat_walk_least_so_far(void **state)
                 const SatPicture *sp = app.lesson_state;
                 assert_true(sp->ok);
                 if (!sp->r.hit) { app_free(&app); continue; }
+                char key[32];
+                snprintf(key, sizeof key, "lesson%d.shape_b", n);
+                const char *nb = tr(key);   /* the shape that moves */
                 for (int v = 0; v < sp->r.count; v++) {
                     assert_int_equal(sp->step, v);
                     char lines[8][160];
@@ -230,15 +233,18 @@ static void test_sat_walk_least_so_far(void **state)
                         sp->names(NULL, ax, name, NULL);
                         /* (a whole push from the shadows' rounded ends: within 1 of the recorder's) */
                         for (int d = -1; d <= 1 && !said; d++) {
-                            char num[24], want[2][160];
+                            char num[24], want[3][160];
                             /* (shapes that only touch: "0", never "0.0") */
                             if (j == sp->r.min_axis && !lesson_touching(sp->r.contact.depth))
                                 snprintf(num, sizeof num, "%.1f", (double)sp->r.contact.depth);
                             else snprintf(num, sizeof num, "%d", (int)lround(pj) + d);
-                            snprintf(want[0], sizeof want[0], tr("sat.walk_next_least"), num, name);
+                            snprintf(want[0], sizeof want[0], tr("sat.walk_next_least"), nb, num, name);
                             snprintf(want[1], sizeof want[1], tr("sat.next_tail_least"), num, name);
+                            /* (one shadow inside the other: the line just said this axis's push) */
+                            snprintf(want[2], sizeof want[2], "%s", j == v ? tr("sat.next_tail_least_here") : "\x01");
                             for (int k = 0; k < nl && !said; k++)
-                                said = strstr(lines[k], want[0]) != NULL || strstr(lines[k], want[1]) != NULL;
+                                for (int w = 0; w < 3 && !said; w++)   /* (a tail on a line of its own: no leading space) */
+                                    said = strstr(lines[k], want[w] + (want[w][0] == ' ' ? 1 : 0)) != NULL;
                         }
                     }
                     if (!said) {

@@ -939,10 +939,10 @@ static bool axis_arrow(const Canvas *c, const SatPicture *sp, int i, Vec2 *from,
     return true;
 }
 
-/* Gap axis i's separating line: through the middle of the gap, across the
- * canvas (short: only as far as the shapes reach along it, and 60 px more);
- * m is its point between the shapes. */
-static void gap_line(const SatPicture *sp, int i, bool short_line, Vec2 *m, Vec2 *la, Vec2 *lb)
+/* Gap axis i's separating line: through the middle of the gap, as far as
+ * the shapes reach along it and 36 px more; m is its point between the
+ * shapes. */
+static void gap_line(const SatPicture *sp, int i, Vec2 *m, Vec2 *la, Vec2 *lb)
 {
     const SatShown *s = &sp->shown[i];
     const Vec2 dir = s->dir, perp = { -dir.y, dir.x };
@@ -950,7 +950,7 @@ static void gap_line(const SatPicture *sp, int i, bool short_line, Vec2 *m, Vec2
     const float tg = s->zero + 0.5f * (g0 + g1);
     const Interval pa = shape_project(&sp->a, perp), pb = shape_project(&sp->b, perp);
     *m = on_line(dir, tg, 0.25f * (pa.min + pa.max + pb.min + pb.max));
-    const float far = short_line ? 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 36.0f : 4.0f * (CANVAS_W + CANVAS_H);
+    const float far = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 36.0f;
     *la = (Vec2){ m->x - perp.x * far, m->y - perp.y * far };
     *lb = (Vec2){ m->x + perp.x * far, m->y + perp.y * far };
 }
@@ -995,8 +995,8 @@ typedef struct SatChart {
 /* The legend row's width: a bar and A's name, a bar and B's. */
 static float legend_width(Canvas *c, const SatChart *ch)
 {
-    return 2.0f * (1.6f * ch->ts + 8.0f) + measure_hud_text(c, ch->size, ch->na) + 24.0f +
-           measure_hud_text(c, ch->size, ch->nb);
+    return 2.0f * (1.6f * ch->ts + 8.0f) + measure_hud_text(c, LESSON_LABEL, ch->na) + 24.0f +
+           measure_hud_text(c, LESSON_LABEL, ch->nb);
 }
 
 /* The chart's size for bars bar_w wide and rows rowk text sizes high (HUD units). */
@@ -1177,15 +1177,16 @@ static void draw_chart(const App *app, const SatPicture *sp, Canvas *c, const Sa
     const float sc = ch->bar_w / (ch->hi - ch->lo);
     const float half = fmaxf(2.0f, fminf(0.26f * ch->ts, 0.15f * ch->row_h));   /* a bar's half thickness */
     {
-        /* the legend: A's bar and name, B's bar and name */
-        const float mid = ch->y + 10.0f + 0.5f * ch->row_h, ty = mid - 0.5f * ch->ts, chip = 1.6f * ch->ts;
+        /* the legend: A's bar and name, B's bar and name (the names as
+         * large as the shapes' own letters) */
+        const float mid = ch->y + 10.0f + 0.5f * ch->row_h, ty = mid - 0.5f * text_size(c, LESSON_LABEL), chip = 1.6f * ch->ts;
         float x = ch->x + ch->name_x;
         hud_line(c, x, mid, x + chip, mid, 2.0f * half, col_a);
         x += chip + 8.0f;
-        x += draw_hud_text(c, (Vec2){ x, ty }, ch->size, LESSON_INK, ALIGN_LEFT, ch->na) + 24.0f;
+        x += draw_hud_text(c, (Vec2){ x, ty }, LESSON_LABEL, LESSON_INK, ALIGN_LEFT, ch->na) + 24.0f;
         hud_line(c, x, mid, x + chip, mid, 2.0f * half, col_b);
         x += chip + 8.0f;
-        draw_hud_text(c, (Vec2){ x, ty }, ch->size, LESSON_INK, ALIGN_LEFT, ch->nb);
+        draw_hud_text(c, (Vec2){ x, ty }, LESSON_LABEL, LESSON_INK, ALIGN_LEFT, ch->nb);
     }
     for (int i = 0; i < r->count; i++) {
         const SatShown *s = &sp->shown[i];
@@ -1267,7 +1268,7 @@ static void draw_all_view(const App *app, const SatPicture *sp, Canvas *c, Panel
     for (int i = 0; i < r->count; i++) {
         if (!sp->shown[i].gap) continue;
         Vec2 m;
-        gap_line(sp, i, true, &m, &seps[ns][0], &seps[ns][1]);
+        gap_line(sp, i, &m, &seps[ns][0], &seps[ns][1]);
         sep_axis[ns++] = i;
     }
     if (r->hit && !lesson_touching(r->contact.depth)) {
@@ -1344,13 +1345,15 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
     /* the verdict's picture */
     SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, false, "", { 0.0f, 0.0f }, { { 0.0f, 0.0f } }, 0 };
     if (final && !r->hit && r->separating >= 0 && !sp->all) {
-        /* the separating line, across the canvas in the middle of the gap
-         * (the every-axis view drew one in each gap, and says so under the
+        /* the separating line in the middle of the gap, as far as the
+         * shapes reach (across the canvas it ran through lesson 7 F1's
+         * "BC: gap 105" and on under the panel: blind review r9) (the
+         * every-axis view drew one in each gap, and says so under the
          * chart's rows) */
         const SatShown *s = &sp->shown[r->separating];
         const Vec2 dir = s->dir, perp = { -dir.y, dir.x };
         Vec2 m, la, lb;
-        gap_line(sp, r->separating, false, &m, &la, &lb);
+        gap_line(sp, r->separating, &m, &la, &lb);
         panel_line(c, &pn, la, lb, 9.0f, 14.0f, LESSON_SHADE);
         panel_line(c, &pn, la, lb, 4.0f, 14.0f, gapc);
         /* its words beside it, away from the number line */
@@ -1541,21 +1544,23 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
                 if (axis_contains(ax)) {
                     /* "next axis" at its end where it fits: the panel stays as tall */
                     inside_line(sp, i, na, nb, lines[n]);
-                    if (lj >= 0) snprintf(next, sizeof next, tr("sat.next_tail_least"), least, lname);
+                    /* (its push, just said, is the least so far, or an earlier one is) */
+                    if (lj == i) snprintf(next, sizeof next, "%s", tr("sat.next_tail_least_here"));
+                    else if (lj >= 0) snprintf(next, sizeof next, tr("sat.next_tail_least"), least, lname);
                     else snprintf(next, sizeof next, "%s", tr("sat.next_tail"));
+                    /* (a line of 159 bytes reads as cut off: test_hud_lines_whole) */
                     const size_t len = strlen(lines[n]), tail = strlen(next);
-                    if (len + tail < 160) memcpy(lines[n] + len, next, tail + 1);
+                    if (len + tail < 159) memcpy(lines[n] + len, next, tail + 1);
                     n++;
-                    if (len + tail >= 160 && n < max) {
-                        if (lj >= 0) snprintf(lines[n++], 160, tr("sat.walk_next_least"), least, lname);
-                        else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
-                    }
-                } else if (lj >= 0) snprintf(lines[n++], 160, tr("sat.walk_next_least"), least, lname);
+                    /* (else on a line of its own, as short) */
+                    if (len + tail >= 159 && n < max) snprintf(lines[n++], 160, "%s", next + (next[0] == ' ' ? 1 : 0));
+                } else if (lj >= 0) snprintf(lines[n++], 160, tr("sat.walk_next_least"), nb, least, lname);
                 else snprintf(lines[n++], 160, "%s", tr("sat.walk_next"));
             }
         }
-        /* an earlier axis's label says "push": the word in words too */
-        if (n < max && i != last && !says_push(sp, i, i) && says_push(sp, 0, i - 1))
+        /* an earlier axis's label says "push": the word in words too
+         * (colliding, the least push so far says it: how far B must move) */
+        if (n < max && i != last && !says_push(sp, i, i) && says_push(sp, 0, i - 1) && !r->hit)
             snprintf(lines[n++], 160, tr("sat.push_means_named"), nb, na);
     } else {
         if (r->min_axis >= 0) sp->names(NULL, &r->axes[r->min_axis], name, NULL);
