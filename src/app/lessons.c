@@ -377,11 +377,16 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
     inset_segment(c, hf, ht, lo, hi, 8.0f, LESSON_SHADE, false);
     inset_segment(c, hf, ht, lo, hi, 4.0f, col, dashed);
     canvas_flush(c);
+    /* as many times as the picture on screen: the inset draws mag screen
+     * px (at 1280x720) a canvas px, the picture zoom (the teacher's, or
+     * the fit between the panels) (blind review r10: lesson 1 F5 zoomed
+     * in said ×26 where the inset was 13 times the picture) */
+    const float zoom = v->zoom > 0.0f ? v->zoom : 1.0f, times = mag / zoom;
     char mtext[16];
-    snprintf(mtext, sizeof mtext, "×%.0f", (double)mag);
+    snprintf(mtext, sizeof mtext, "×%.0f", (double)times);
     draw_hud_text(c, (Vec2){ bx + S - 8.0f, by + 6.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT, mtext);
     draw_hud_text(c, (Vec2){ bx + 0.5f * S, by + S - band + 4.0f }, LESSON_LABEL, col, ALIGN_CENTER, text);
     /* labels drawn later keep out of it */
     canvas_keep_out_hud(c, bx, by, S, S);
-    return mag;
+    return times;
 }

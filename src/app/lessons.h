@@ -95,7 +95,8 @@ void lesson_line_across(Canvas *c, Vec2 p, Vec2 dir, float width, bool dashed, C
  * segment bold in col (dashed when dashed), text under it and the
  * magnification; a leader runs to the spot. span (canvas px) is what the
  * inset must show whole (the segment and what it is measured against).
- * The lesson calls it after its labels. Returns the magnification. */
+ * The lesson calls it after its labels. Returns the magnification against
+ * the picture on screen (the "×N" it prints). */
 float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Color col, bool dashed, const char *text);
 /* Inset side, in canvas units (HUD space), and how few screen px (at
  * 1280x720, zoom included) a gap or overlap must be for a lesson to show
