@@ -1578,8 +1578,11 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
     if (sp->all && n < max) {
         if (!r->hit && r->separating >= 0) {
             sp->names(NULL, &r->axes[r->separating], name, NULL);
-            snprintf(lines[n++], 160, tr("sat.verdict_gap"), name, (double)-r->axes[r->separating].overlap,
-                     lesson_verdict(false));
+            /* the gap as the chart's row says it (whole px; under 1 px to one decimal) */
+            char gap[24];
+            if (axis_gap_small(sp, r->separating)) snprintf(gap, sizeof gap, "%.1f", (double)-r->axes[r->separating].overlap);
+            else snprintf(gap, sizeof gap, "%d", sp->shown[r->separating].amount);
+            snprintf(lines[n++], 160, tr("sat.verdict_gap"), name, gap, lesson_verdict(false));
         } else if (r->hit && r->min_axis >= 0) {
             sp->names(NULL, &r->axes[r->min_axis], name, NULL);
             mtv_line(r, nb, name, lines[n++]);
