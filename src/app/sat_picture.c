@@ -1362,6 +1362,10 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         const float half = 0.5f * (fmaxf(pa.max, pb.max) - fminf(pa.min, pb.min)) + 40.0f;
         const float side = lines[r->separating].k > mid ? -1.0f : 1.0f;
         verdict.at = (Vec2){ m.x + dir.x * 12.0f + perp.x * side * half, m.y + dir.y * 12.0f + perp.y * side * half };
+        /* moved away, its leader goes to the line in the gap, not to where
+         * it was to sit (past the line's end: blind review r10, lesson 6
+         * F1's leader ended under the panel) */
+        verdict.from = m;
         verdict.al = ALIGN_LEFT;
         verdict.col = gapc;
         snprintf(verdict.text, sizeof verdict.text, "%s", tr("sat.line_fits"));
@@ -1380,6 +1384,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         if (lesson_touching(r->contact.depth)) snprintf(verdict.text, sizeof verdict.text, "%s", tr("sat.touch"));
         else snprintf(verdict.text, sizeof verdict.text, tr("sat.mtv"), (double)r->contact.depth);
         verdict.at = (Vec2){ to.x + nn.x * 18.0f, to.y + nn.y * 18.0f };
+        verdict.from = verdict.at;
         verdict.al = align_for(nn);
         verdict.size = LESSON_LABEL;
     }
@@ -1396,7 +1401,7 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
             *brk = '\n';
         }
     }
-    lesson_label(c, verdict.at, verdict.size, verdict.col, verdict.al, verdict.text);
+    lesson_label_from(c, verdict.at, verdict.from, verdict.size, verdict.col, verdict.al, verdict.text);
     for (int prio = 1; prio <= 2; prio++)
         for (int i = 0; i < q.n; i++) {
             /* an earlier axis's result only where it finds room, the
