@@ -764,7 +764,6 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         /* every end's number beside its end, outside its shadow */
         const float da = 30.0f, db = 30.0f;
         Vec2 away_lo = { -dir.x, -dir.y };
-        char num[24];
         struct { float t; int v, tenth; float k; Vec2 side; bool lo; Color col; } ends[4] = {
             { a0, s->a0, s->t_a0, ka + toward * da, out_a, true, col_a }, { a1, s->a1, s->t_a1, ka + toward * da, out_a, false, col_a },
             { b0, s->b0, s->t_b0, kb - toward * db, out_b, true, col_b }, { b1, s->b1, s->t_b1, kb - toward * db, out_b, false, col_b },
@@ -801,14 +800,20 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
                 ends[0].side = ends[1].side = out_b;
             }
         }
+        /* shadows that only touch end and start at one number: said once,
+         * by A's end (two "132"s and their leaders piled at lesson 7 F2's
+         * contact: blind reviews r9, r10) */
+        char ntext[4][16];
+        for (int e = 0; e < 4; e++) shown_num(s, level == 0, ends[e].v, ends[e].tenth, ntext[e]);
+        const bool same_hi = strcmp(ntext[1], ntext[2]) == 0, same_lo = strcmp(ntext[0], ntext[3]) == 0;
         for (int e = 0; e < 4; e++) {
-            shown_num(s, level == 0, ends[e].v, ends[e].tenth, num);
+            if ((e == 2 && same_hi) || (e == 3 && same_lo)) continue;
             Vec2 at = on_line(dir, ends[e].t, ends[e].k);
             Vec2 along = ends[e].lo ? away_lo : dir;
             at.x += along.x * 6.0f;
             at.y += along.y * 6.0f;
             Align al = fabsf(dir.x) >= 0.35f ? align_for(along) : align_for(ends[e].side);
-            queue(q, at, LESSON_SMALL, ends[e].col, al, num);
+            queue(q, at, LESSON_SMALL, ends[e].col, al, ntext[e]);
         }
         queue(q, on_line(dir, z, flip ? k_flip : ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK,
               align_for(flip ? out_a : out_b), "0");
