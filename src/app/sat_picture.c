@@ -988,8 +988,10 @@ static void chart_result(const SatPicture *sp, int i, char *out, size_t n)
 /* The chart's layout, HUD units. */
 typedef struct SatChart {
     float x, y, w, h;
-    float size, ts, row_h, rows_y;      /* text size (LESSON_SMALL, as drawn), row height, the first row's top */
+    float ts, row_h, rows_y;            /* LESSON_SMALL as drawn, row height, the first row's top */
     char na[48], nb[48];                /* the shapes' names, for the legend row */
+    float name_w, res_w, foot_fw;       /* the widest name and result, the last line's width (chart_measure) */
+    float legend_w;
     const char *foot;                   /* the verdict under the rows, or NULL */
     float foot_w;                       /* its wrapping width */
     int foot_rows;
@@ -1004,46 +1006,28 @@ static float legend_width(Canvas *c, const SatChart *ch)
            measure_hud_text(c, LESSON_LABEL, ch->nb);
 }
 
-/* The chart's size for bars bar_w wide and rows rowk text sizes high (HUD units). */
-static void chart_size(const App *app, Canvas *c, const SatPicture *sp, float bar_w, float rowk, SatChart *ch)
+/* What the chart's size is made of, whatever its bars: its texts' widths
+ * and the shapes' names (measured once a frame). */
+static void chart_measure(const App *app, Canvas *c, const SatPicture *sp, SatChart *ch)
 {
-    const float size = LESSON_SMALL, ts = text_size(c, size), pad = 10.0f;
-    float name_w = 0.0f, res_w = 0.0f;
+    ch->name_w = ch->res_w = 0.0f;
     for (int i = 0; i < sp->r.count; i++) {
         char name[16] = "", res[160];
         sp->names(NULL, &sp->r.axes[i], name, NULL);
         chart_result(sp, i, res, sizeof res);
-        name_w = fmaxf(name_w, measure_hud_text(c, size, name));
-        res_w = fmaxf(res_w, measure_hud_text(c, size, res));
+        ch->name_w = fmaxf(ch->name_w, measure_hud_text(c, LESSON_SMALL, name));
+        ch->res_w = fmaxf(ch->res_w, measure_hud_text(c, LESSON_SMALL, res));
     }
     char key[64];
     snprintf(key, sizeof key, "%s.shape_a", lesson_get(app->lesson)->key);
     snprintf(ch->na, sizeof ch->na, "%s", tr(key));
     snprintf(key, sizeof key, "%s.shape_b", lesson_get(app->lesson)->key);
     snprintf(ch->nb, sizeof ch->nb, "%s", tr(key));
-    ch->size = size;
-    ch->ts = ts;
-    ch->row_h = roundf(ts * rowk);
-    ch->rows_y = pad + ch->row_h;   /* under the legend */
-    ch->name_x = pad;
-    ch->bar_x = pad + name_w + 12.0f;
-    ch->bar_w = bar_w;
-    ch->res_x = ch->bar_x + bar_w + 12.0f;
-    ch->w = fmaxf(ch->res_x + res_w, pad + legend_width(c, ch)) + pad;
-    ch->h = ch->rows_y + ch->row_h * (float)sp->r.count + pad - 4.0f;
-    /* apart: the verdict under the rows ("a line fits in each gap"), on
-     * one line where the chart need grow by no more than a third for it */
-    ch->foot = NULL;
-    ch->foot_rows = 0;
-    if (!sp->r.hit && sp->r.separating >= 0) {
-        ch->foot = tr("sat.line_fits_all");
-        const float fw = measure_hud_text(c, size, ch->foot), inner = ch->w - 2.0f * pad;
-        ch->foot_w = fw <= 1.34f * inner ? fw + 1.0f : inner;
-        if (fw <= 1.34f * inner) ch->w = fmaxf(ch->w, fw + 1.0f + 2.0f * pad);
-        (void)measure_hud_text_wrapped(c, size, ch->foot_w, ch->foot, &ch->foot_rows);
-        if (ch->foot_rows < 1) ch->foot_rows = 1;
-        ch->h += ch->row_h * (float)ch->foot_rows + 4.0f;
-    }
+    ch->ts = text_size(c, LESSON_SMALL);
+    /* apart: the verdict under the rows ("one gap is enough") */
+    ch->foot = !sp->r.hit && sp->r.separating >= 0 ? tr("sat.line_fits_all") : NULL;
+    ch->foot_fw = ch->foot != NULL ? measure_hud_text(c, LESSON_SMALL, ch->foot) : 0.0f;
+    ch->legend_w = legend_width(c, ch);
     /* one scale for every row, A's centre (0) at one place in all */
     int lo = 0, hi = 0;
     for (int i = 0; i < sp->r.count; i++) {
@@ -1055,6 +1039,32 @@ static void chart_size(const App *app, Canvas *c, const SatPicture *sp, float ba
     }
     ch->lo = (float)lo;
     ch->hi = (float)(hi > lo ? hi : lo + 1);
+}
+
+/* The chart's size (measured: chart_measure) for bars bar_w wide and rows
+ * rowk text sizes high (HUD units). */
+static void chart_size(Canvas *c, const SatPicture *sp, float bar_w, float rowk, SatChart *ch)
+{
+    const float size = LESSON_SMALL, ts = ch->ts, pad = 10.0f, name_w = ch->name_w, res_w = ch->res_w;
+    ch->row_h = roundf(ts * rowk);
+    ch->rows_y = pad + ch->row_h;   /* under the legend */
+    ch->name_x = pad;
+    ch->bar_x = pad + name_w + 12.0f;
+    ch->bar_w = bar_w;
+    ch->res_x = ch->bar_x + bar_w + 12.0f;
+    ch->w = fmaxf(ch->res_x + res_w, pad + ch->legend_w) + pad;
+    ch->h = ch->rows_y + ch->row_h * (float)sp->r.count + pad - 4.0f;
+    /* the verdict under the rows on one line where the chart need grow by
+     * no more than a third for it */
+    ch->foot_rows = 0;
+    if (ch->foot != NULL) {
+        const float fw = ch->foot_fw, inner = ch->w - 2.0f * pad;
+        ch->foot_w = fw <= 1.34f * inner ? fw + 1.0f : inner;
+        if (fw <= 1.34f * inner) ch->w = fmaxf(ch->w, fw + 1.0f + 2.0f * pad);
+        (void)measure_hud_text_wrapped(c, size, ch->foot_w, ch->foot, &ch->foot_rows);
+        if (ch->foot_rows < 1) ch->foot_rows = 1;
+        ch->h += ch->row_h * (float)ch->foot_rows + 4.0f;
+    }
 }
 
 /* What the chart must not cover, on a grid of cells G HUD units wide:
@@ -1142,9 +1152,11 @@ static void chart_place(const App *app, const SatPicture *sp, Canvas *c, const V
      * test_app_layout) */
     static const float BARS[5] = { 200.0f, 150.0f, 110.0f, 80.0f, 60.0f }, ROWS[5] = { 1.75f, 1.75f, 1.6f, 1.45f, 1.3f };
     double best = INFINITY;
+    SatChart measured;
+    chart_measure(app, c, sp, &measured);
     for (int b = 0; b < 5; b++) {
-        SatChart ch;
-        chart_size(app, c, sp, BARS[b] * c->text_scale, ROWS[b], &ch);
+        SatChart ch = measured;
+        chart_size(c, sp, BARS[b] * c->text_scale, ROWS[b], &ch);
         const float edge = 6.0f;
         for (float y = wy0 + edge; y + ch.h <= wy1 - edge + 0.01f; y += gr.g)
             for (float x = wx0 + edge; x + ch.w <= wx1 - edge + 0.01f; x += gr.g) {
@@ -1162,7 +1174,8 @@ static void chart_place(const App *app, const SatPicture *sp, Canvas *c, const V
             }
     }
     if (best == INFINITY) {   /* no room out from under the panels: the visible window's bottom right */
-        chart_size(app, c, sp, BARS[4] * c->text_scale, ROWS[4], out);
+        *out = measured;
+        chart_size(c, sp, BARS[4] * c->text_scale, ROWS[4], out);
         out->x = wx1 - out->w - 6.0f;
         out->y = wy1 - out->h - 6.0f;
     }
@@ -1202,8 +1215,8 @@ static void draw_chart(const App *app, const SatPicture *sp, Canvas *c, const Sa
         sp->names(NULL, &r->axes[i], name, NULL);
         chart_result(sp, i, res, sizeof res);
         const float ty = mid - 0.5f * ch->ts;
-        draw_hud_text(c, (Vec2){ ch->x + ch->name_x, ty }, ch->size, s->gap || least ? rc : LESSON_INK, ALIGN_LEFT, name);
-        draw_hud_text(c, (Vec2){ ch->x + ch->res_x, ty }, ch->size, rc, ALIGN_LEFT, res);
+        draw_hud_text(c, (Vec2){ ch->x + ch->name_x, ty }, LESSON_SMALL, s->gap || least ? rc : LESSON_INK, ALIGN_LEFT, name);
+        draw_hud_text(c, (Vec2){ ch->x + ch->res_x, ty }, LESSON_SMALL, rc, ALIGN_LEFT, res);
         /* the bars: A's above the row's middle, B's below, as on the number lines */
         const float bx = ch->x + ch->bar_x;
         const float a0 = bx + sc * ((float)s->a0 - ch->lo), a1 = bx + sc * ((float)s->a1 - ch->lo);
@@ -1222,7 +1235,7 @@ static void draw_chart(const App *app, const SatPicture *sp, Canvas *c, const Sa
     }
     if (ch->foot != NULL) {
         const float top = ch->y + ch->rows_y + ch->row_h * (float)r->count + 4.0f;
-        draw_hud_text_wrapped(c, (Vec2){ ch->x + ch->name_x, top + 0.5f * (ch->row_h - ch->ts) }, ch->size, ch->row_h,
+        draw_hud_text_wrapped(c, (Vec2){ ch->x + ch->name_x, top + 0.5f * (ch->row_h - ch->ts) }, LESSON_SMALL, ch->row_h,
                               ch->foot_w, gapc, ALIGN_LEFT, ch->foot);
     }
 }
