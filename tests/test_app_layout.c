@@ -488,8 +488,8 @@ static const struct {
     const char *lang, *depth, *depth_gloss, *push, *push_gloss[2];
 } TERMS[3] = {
     /* the push's gloss names the shape that moves: B, or EFG in lesson 7 */
-    { "en", "depth", "depth: how far", "push", { "must move", "the least push" } },
-    { "zh-TW", "重疊深度", "重疊深度：", "要推開", { "才離開", "最少的推開距離" } },
+    { "en", "depth", "depth: the least push", "push", { "must move", "the least push" } },
+    { "zh-TW", "深度", "深度：", "要推開", { "才離開", "最少的推開距離" } },
     { "vi", "sâu ", "sâu: ", "cần đẩy", { "phải dời", "lần đẩy ít nhất" } },
 };
 

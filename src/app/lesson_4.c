@@ -95,7 +95,9 @@ static const float BAR = LESSON4_BAR_OFF;     /* A's shadow this far before the 
  * one axis of an apart pair is not a collision: it is drawn in ink). On
  * the axis of the recorded contact's normal, the label also says the
  * pair's depth, the number the HUD prints: the overlap there, or, when one
- * shadow holds the other, the longer way out past the nearer end. */
+ * shadow holds the other, the longer way out past the nearer end. The other
+ * axis of a colliding pair says its own push where it is not the overlap,
+ * so the two can be compared: the depth is the smaller. */
 static void axis_picture(const App *app, Canvas *c, const Picture *q, bool horizontal, float a0, float a1, float b0,
                          float b1)
 {
@@ -116,10 +118,16 @@ static void axis_picture(const App *app, Canvas *c, const Picture *q, bool horiz
     if (o0 <= o1) {
         draw_line(c, AT(o0, 0.0f), AT(o1, 0.0f), 5.0f, hit);
         const float depth = q->depth;
+        /* how far B must move along this axis to leave A's shadow, the
+         * shorter way: the overlap, or where one shadow holds the other,
+         * out past the nearer end */
+        const float push = fminf(a1 - b0, b1 - a0);
         if (q->depth_axis == (horizontal ? 0 : 1) && !lesson_touching(depth))
             snprintf(text, sizeof text,
                      tr(fabsf(depth - (o1 - o0)) < 0.05f ? "lesson4.overlap_depth" : "lesson4.overlap_push"),
                      (double)(o1 - o0), (double)depth);
+        else if (q->hit && push - (o1 - o0) >= 0.5f)   /* the other axis's push, to compare with the depth */
+            snprintf(text, sizeof text, tr("lesson4.overlap_out"), (double)(o1 - o0), (double)push);
         else
             snprintf(text, sizeof text, tr("lesson4.overlap"), (double)(o1 - o0));
     } else {

@@ -44,26 +44,36 @@ static bool build(World *w, int preset, void *state)
     return true;
 }
 
-/* The catalogue key of the test the dispatcher runs for two kinds. */
-static const char *test_key(ShapeKind a, ShapeKind b)
+/* The catalogue key of the test the dispatcher runs for two shapes: by
+ * their kinds, and for boxes by whether they are upright (shapes_collide
+ * takes the x and y intervals for two upright boxes; a circle and an
+ * upright box need no turn, only the clamp of lesson 3). */
+static const char *test_key(const Shape *sa, const Shape *sb)
 {
-    if (a > b) { ShapeKind t = a; a = b; b = t; }
+    ShapeKind a = sa->kind, b = sb->kind;
+    if (a > b) {
+        const Shape *t = sa; sa = sb; sb = t;
+        a = sa->kind, b = sb->kind;
+    }
     if (a == SHAPE_CIRCLE && b == SHAPE_CIRCLE) return "lesson8.test_cc";
-    if (a == SHAPE_CIRCLE && b == SHAPE_RECT) return "lesson8.test_cr";
+    if (a == SHAPE_CIRCLE && b == SHAPE_RECT) return sb->rect.angle == 0.0f ? "lesson8.test_cr_upright" : "lesson8.test_cr";
     if (a == SHAPE_CIRCLE) return "lesson8.test_cp";
-    if (a == SHAPE_RECT && b == SHAPE_RECT) return "lesson8.test_rr";
+    if (a == SHAPE_RECT && b == SHAPE_RECT)
+        return sa->rect.angle == 0.0f && sb->rect.angle == 0.0f ? "lesson8.test_rr_upright" : "lesson8.test_rr";
     if (a == SHAPE_RECT) return "lesson8.test_rp";
     return "lesson8.test_pp";
 }
 
 /* The test in words, for --state-out's criterion (the catalogue's English
  * row text, key for key: the report names what the table shows). */
-static const char *test_words(ShapeKind a, ShapeKind b)
+static const char *test_words(const Shape *a, const Shape *b)
 {
     static const struct { const char *key, *words; } W[] = {
         { "lesson8.test_cc", "circle-circle: distance d against r1 + r2" },
+        { "lesson8.test_cr_upright", "circle-rect: clamp into the upright box" },
         { "lesson8.test_cr", "circle-rect: turn into the box's frame, then clamp" },
         { "lesson8.test_cp", "circle-poly: SAT on the edge normals and the nearest vertex's axis" },
+        { "lesson8.test_rr_upright", "rect-rect, both upright: the x and the y intervals overlap" },
         { "lesson8.test_rr", "rect-rect: SAT on the 4 edge normals" },
         { "lesson8.test_rp", "rect-poly: SAT on the edge normals" },
         { "lesson8.test_pp", "poly-poly: SAT on the edge normals" },
@@ -87,8 +97,9 @@ static const Pair *find_pair(const World *w, int i, int j)
  * its text size, ts its scale (the text size, as far as the table fits). */
 static float table_width(Canvas *c, float cell, float ts)
 {
-    static const char *const tests[] = { "lesson8.test_cc", "lesson8.test_cr", "lesson8.test_cp",
-                                         "lesson8.test_rr", "lesson8.test_rp", "lesson8.test_pp" };
+    static const char *const tests[] = { "lesson8.test_cc", "lesson8.test_cr_upright", "lesson8.test_cr",
+                                         "lesson8.test_cp", "lesson8.test_rr_upright", "lesson8.test_rr",
+                                         "lesson8.test_rp", "lesson8.test_pp" };
     float test_w = measure_hud_text(c, cell, tr("lesson8.col_test"));
     for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++)
         test_w = fmaxf(test_w, measure_hud_text(c, cell, tr(tests[k])));
@@ -229,7 +240,7 @@ static void draw_over(const App *app, const void *state, Canvas *c)
             snprintf(text, sizeof text, "%d–%d", shape_number(i), shape_number(j));
             draw_hud_text(c, (Vec2){ tx + 12.0f, y }, cell, col, ALIGN_LEFT, text);
             draw_hud_text(c, (Vec2){ tx + 62.0f * ts, y }, cell, col, ALIGN_LEFT,
-                          tr(test_key(w->bodies[i].kind, w->bodies[j].kind)));
+                          tr(test_key(&w->shapes[i], &w->shapes[j])));
             if (p != NULL) snprintf(text, sizeof text, tr("lesson8.row_hit"), (double)p->contact.depth);
             else snprintf(text, sizeof text, "%s", tr("lesson8.row_apart"));
             draw_hud_text(c, (Vec2){ tx + tw - 12.0f, y }, cell, col, ALIGN_RIGHT, text);
@@ -255,7 +266,7 @@ static void report(const App *app, const void *state, json_t *out)
     for (int i = 0; i < w->count; i++)
         for (int j = i + 1; j < w->count; j++) {
             const Pair *p = find_pair(w, i, j);
-            const char *key = test_key(w->bodies[i].kind, w->bodies[j].kind);
+            const char *key = test_key(&w->shapes[i], &w->shapes[j]);
             json_array_append_new(table, json_pack("{s:i, s:i, s:s, s:b, s:f}", "a", i, "b", j, "test", key + 8,
                                                    "hit", p != NULL, "depth", p != NULL ? (double)p->contact.depth : 0.0));
         }
@@ -278,12 +289,12 @@ static bool explain(const App *app, const void *state, Explanation *ex)
     *ex = (Explanation){ a, b, p != NULL, "" };
     if (p != NULL && lesson_touching(p->contact.depth))
         snprintf(ex->criterion, sizeof ex->criterion, "%s: touching (counts as colliding)",
-                 test_words(w->bodies[a].kind, w->bodies[b].kind));
+                 test_words(&w->shapes[a], &w->shapes[b]));
     else if (p != NULL)
-        snprintf(ex->criterion, sizeof ex->criterion, "%s: depth %.1f px", test_words(w->bodies[a].kind, w->bodies[b].kind),
+        snprintf(ex->criterion, sizeof ex->criterion, "%s: depth %.1f px", test_words(&w->shapes[a], &w->shapes[b]),
                  (double)p->contact.depth);
     else
-        snprintf(ex->criterion, sizeof ex->criterion, "%s: apart", test_words(w->bodies[a].kind, w->bodies[b].kind));
+        snprintf(ex->criterion, sizeof ex->criterion, "%s: apart", test_words(&w->shapes[a], &w->shapes[b]));
     return true;
 }
 
