@@ -10,6 +10,7 @@
 #include "sat_picture.h"
 #include "i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 
 static const char *const LETTERS_A = "ABCD";
@@ -67,20 +68,52 @@ static void name_axis(const Shape *owner, const SatAxis *ax, char name[16], char
     if (edge != NULL) snprintf(edge, 64, tr("lesson7.edge"), name);
 }
 
-static void letters(Canvas *c, const Poly *p, const char *names, Color col)
+/* How far q lies outside the convex polygon p (negative inside): the
+ * largest of its signed distances to the edges' lines, whichever way p
+ * winds. */
+static float outside_by(const Poly *p, Vec2 q)
+{
+    float area = 0.0f;
+    for (int i = 0; i < p->count; i++) {
+        Vec2 a = p->verts[i], b = p->verts[(i + 1) % p->count];
+        area += a.x * b.y - a.y * b.x;
+    }
+    const float sign = area < 0.0f ? -1.0f : 1.0f;
+    float most = -INFINITY;
+    for (int i = 0; i < p->count; i++) {
+        Vec2 a = p->verts[i], b = p->verts[(i + 1) % p->count];
+        float ex = b.x - a.x, ey = b.y - a.y, len = sqrtf(ex * ex + ey * ey);
+        if (len < 1e-6f) continue;
+        /* outward normal of a counter-clockwise (area > 0) edge: (ey, -ex) */
+        float d = sign * ((q.x - a.x) * ey - (q.y - a.y) * ex) / len;
+        most = fmaxf(most, d);
+    }
+    return most;
+}
+
+/* Each vertex's letter just outside it, away from its polygon's centre,
+ * 24 px on screen at any zoom; where that spot lies in or on the other
+ * polygon (a vertex on the other's edge: lesson 7 F2's E and G sat inside
+ * ABCD, read as its points by blind review r10), the nearest turn of that
+ * direction, in steps of 45 degrees, that keeps clear of both. Moved by the
+ * placer, its leader goes to the vertex itself. */
+static void letters(Canvas *c, const Poly *p, const Poly *other, const char *names, Color col)
 {
     Vec2 m = poly_centroid(p);
     for (int i = 0; i < p->count; i++) lesson_keep_clear(c, p->verts[i], 5.0f);
+    const float off = 24.0f / c->view.zoom, clear = 12.0f / c->view.zoom;
+    static const float TURNS[7] = { 0.0f, 0.785398f, -0.785398f, 1.570796f, -1.570796f, 2.356194f, -2.356194f };
     for (int i = 0; i < p->count; i++) {
         Vec2 v = p->verts[i];
         float dx = v.x - m.x, dy = v.y - m.y, len = sqrtf(dx * dx + dy * dy);
         if (len < 1e-3f) len = 1.0f;
-        /* just outside the vertex, away from the centre, 24 px on screen
-         * at any zoom; moved by the placer, its leader goes to the vertex
-         * itself (it went to that spot outside: the blind review read E
-         * and G, moved into ABCD, as naming points of ABCD) */
-        const float off = 24.0f / c->view.zoom;
-        Vec2 at = { v.x + dx / len * off, v.y + dy / len * off };
+        dx /= len, dy /= len;
+        Vec2 at = { v.x + dx * off, v.y + dy * off };
+        for (int k = 0; k < 7; k++) {
+            const float cs = cosf(TURNS[k]), sn = sinf(TURNS[k]);
+            Vec2 q = { v.x + (dx * cs - dy * sn) * off, v.y + (dx * sn + dy * cs) * off };
+            if (outside_by(other, q) > clear && outside_by(p, q) > 0.0f) { at = q; break; }
+        }
         char s[2] = { names[i], '\0' };
         draw_dot(c, v, 5.0f, col);
         lesson_label_from(c, at, v, LESSON_LABEL, col, ALIGN_CENTER, s);
@@ -90,8 +123,8 @@ static void letters(Canvas *c, const Poly *p, const char *names, Color col)
 /* The vertices' letters, over the lines and before the axes' labels. */
 static void name_shapes(const App *app, Canvas *c, const SatPicture *p)
 {
-    letters(c, &p->a.poly, LETTERS_A, app_color_accent(app));
-    letters(c, &p->b.poly, LETTERS_B, LESSON_INK);
+    letters(c, &p->b.poly, &p->a.poly, LETTERS_B, LESSON_INK);
+    letters(c, &p->a.poly, &p->b.poly, LETTERS_A, app_color_accent(app));
 }
 
 static void init(void *state)

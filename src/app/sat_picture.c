@@ -1593,8 +1593,10 @@ int lesson_sat_hud(const App *app, const void *state, char lines[][160], int max
         if (n < max && r->min_axis >= 0 && !lesson_touching(r->contact.depth) && axis_contains(&r->axes[r->min_axis]))
             inside_line(sp, r->min_axis, na, nb, lines[n++]);
         if (n < max && tie_line(sp, lines[n])) n++;
-        /* touching: no MTV line to say what the labels' push is */
-        if (n < max && lesson_touching(r->contact.depth) && says_push(sp, 0, r->count - 1))
+        /* touching: no MTV line to say what the label's push is (the
+         * verdict draws the deciding axis alone: its label, not the others',
+         * which lesson 7 F2's line defined with no push on screen) */
+        if (n < max && lesson_touching(r->contact.depth) && r->min_axis >= 0 && says_push(sp, r->min_axis, r->min_axis))
             snprintf(lines[n++], 160, tr("sat.push_means_named"), nb, na);
     }
     if (!sp->all && n < max) snprintf(lines[n++], 160, "%s", tr("sat.keys_walk"));
