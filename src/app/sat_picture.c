@@ -806,7 +806,23 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
         char ntext[4][16];
         for (int e = 0; e < 4; e++) shown_num(s, level == 0, ends[e].v, ends[e].tenth, ntext[e]);
         const bool same_hi = strcmp(ntext[1], ntext[2]) == 0, same_lo = strcmp(ntext[0], ntext[3]) == 0;
+        /* a shadow too short on screen for a number at each end (lesson 6
+         * F4's 2 px box: "-1", "1" and "0" piled on one spot, blind review
+         * r10): its two ends as one interval, "[-1.0, 1.0]", beside its
+         * middle; A's then holds the 0 as well, unlabelled */
+        const float vs = view_scale(&c->view) / (c->view.fit > 0.0f ? c->view.fit : 1.0f);
+        bool merged[2] = { false, false };
+        for (int h = 0; h < 2; h++) {
+            const int e0 = 2 * h, e1 = e0 + 1;
+            if ((ends[e1].t - ends[e0].t) * vs >= 48.0f || (h == 1 && (same_hi || same_lo))) continue;
+            merged[h] = true;
+            char iv[80];
+            snprintf(iv, sizeof iv, "[%s,\u00a0%s]", ntext[e0], ntext[e1]);
+            Vec2 at = on_line(dir, 0.5f * (ends[e0].t + ends[e1].t), ends[e0].k);
+            queue(q, at, LESSON_SMALL, ends[e0].col, align_for(ends[e0].side), iv);
+        }
         for (int e = 0; e < 4; e++) {
+            if (merged[e / 2]) continue;
             if ((e == 2 && same_hi) || (e == 3 && same_lo)) continue;
             Vec2 at = on_line(dir, ends[e].t, ends[e].k);
             Vec2 along = ends[e].lo ? away_lo : dir;
@@ -815,8 +831,9 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
             Align al = fabsf(dir.x) >= 0.35f ? align_for(along) : align_for(ends[e].side);
             queue(q, at, LESSON_SMALL, ends[e].col, al, ntext[e]);
         }
-        queue(q, on_line(dir, z, flip ? k_flip : ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK,
-              align_for(flip ? out_a : out_b), "0");
+        if (!merged[0])
+            queue(q, on_line(dir, z, flip ? k_flip : ln->k - toward * 34.0f), LESSON_SMALL, LESSON_INK,
+                  align_for(flip ? out_a : out_b), "0");
     }
     /* the result, by the gap or the overlap, beyond B's numbers; in the
      * all-axes view only the axes that decide say theirs (each gap, or the
