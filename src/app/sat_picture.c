@@ -1329,6 +1329,19 @@ static void draw_all_view(const App *app, const SatPicture *sp, Canvas *c, Panel
         panel_line(c, pn, seps[k][0], seps[k][1], first ? 3.5f : 2.0f, first ? 14.0f : 9.0f, lesson_alpha(gapc, first ? 255 : 190));
         canvas_avoid_line(c, seps[k][0], seps[k][1], 4.0f);
     }
+    /* each line named by its gap, past its lower end (three unnamed lines
+     * crossed between lesson 7 F1's shapes: blind review r10) */
+    for (int k = 0; k < ns; k++) {
+        char name[16] = "", text[48];
+        sp->names(NULL, &r->axes[sep_axis[k]], name, NULL);
+        snprintf(text, sizeof text, tr("sat.sep_name"), name);
+        const Vec2 lo = seps[k][0].y >= seps[k][1].y ? seps[k][0] : seps[k][1], hi = lo.x == seps[k][0].x && lo.y == seps[k][0].y ? seps[k][1] : seps[k][0];
+        Vec2 d = { lo.x - hi.x, lo.y - hi.y };
+        const float len = sqrtf(d.x * d.x + d.y * d.y), zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
+        d = len > 0.0f ? (Vec2){ d.x / len, d.y / len } : (Vec2){ 0.0f, 1.0f };
+        queue(q, (Vec2){ lo.x + d.x * 14.0f / zoom, lo.y + d.y * 14.0f / zoom }, LESSON_SMALL, gapc, ALIGN_CENTER, text);
+        q->l[q->n - 1].from = lo;
+    }
     for (int i = 0; i < r->count; i++) {
         if (!has[i]) continue;
         const bool decides = r->hit ? i == r->min_axis : sp->shown[i].gap;
