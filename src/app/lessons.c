@@ -5,6 +5,7 @@
 #include "lessons.h"
 #include "i18n.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -292,6 +293,8 @@ static int hull_indices(const Vec2 *p, int n, int *out)
     return k;
 }
 
+enum { INSET_NAME_SPOTS = 320 };   /* places for a shape's name in the inset: 3 a segment */
+
 float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Color col, bool dashed, const char *text)
 {
     const View *v = &c->view;
@@ -342,6 +345,9 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
     /* every shape's outline about the spot, magnified: circles as arcs
      * (fine enough that a pixel's gap stays a pixel's gap) */
     const World *w = &app->world;
+    static Vec2 cand[12][INSET_NAME_SPOTS];   /* (drawing is single-threaded) */
+    int ncand[12] = { 0 };
+    const Vec2 nlo = { lo.x + 14.0f, lo.y + 12.0f }, nhi = { hi.x - 14.0f, hi.y - 12.0f };
     for (int i = 0; i < w->count && i < 12; i++) {
         const Shape *s = &w->shapes[i];
         Color sc = w->colliding[i] ? app_color_hit(app) : app_color_free(app);
@@ -369,7 +375,69 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
             Vec2 hp = { mid.x + (p.x - spot.x) * mag, mid.y + (p.y - spot.y) * mag };
             Vec2 hq = { mid.x + (q.x - spot.x) * mag, mid.y + (q.y - spot.y) * mag };
             inset_segment(c, hp, hq, lo, hi, 3.0f, sc, false);
+            /* where its name may go: points of its outline in the inset
+             * (clear of the "×N" corner) */
+            float t0 = 0.0f, t1 = 1.0f;
+            if (i < 12 && segment_clip(hp, hq, nlo, nhi, &t0, &t1))
+                for (int e = 0; e < 3 && ncand[i] < INSET_NAME_SPOTS; e++) {
+                    const float t = e == 0 ? t0 : e == 1 ? t1 : 0.5f * (t0 + t1);
+                    const Vec2 h = { hp.x + (hq.x - hp.x) * t, hp.y + (hq.y - hp.y) * t };
+                    cand[i][ncand[i]++] = h;
+                }
         }
+    }
+    /* each outline named as on the canvas ("1", "2"; lesson 5 F4's inset
+     * showed two red lines and an arc no one could tell apart: blind
+     * review r10), a little in from where it leaves the inset */
+    const Lesson *L = app_lesson(app);
+    Vec2 named[12];
+    int nnamed = 0;
+    /* the "×N", top right: as many times as the picture on screen: the
+     * inset draws mag screen px (at 1280x720) a canvas px, the picture
+     * zoom (the teacher's, or the fit between the panels) (blind review
+     * r10: lesson 1 F5 zoomed in said ×26 where the inset was 13 times the
+     * picture) */
+    const float zoom = v->zoom > 0.0f ? v->zoom : 1.0f, times = mag / zoom;
+    char mtext[16];
+    snprintf(mtext, sizeof mtext, "×%.0f", (double)times);
+    const float mx0 = bx + S - 8.0f - measure_hud_text(c, LESSON_SMALL, mtext) - 4.0f;
+    const float my1 = by + 6.0f + 1.3f * text_size(c, LESSON_SMALL) + 2.0f;
+    for (int i = 0; i < w->count && i < 12; i++) {
+        Color nc = LESSON_INK;
+        const char *letter = L->shape_letter != NULL ? L->shape_letter(app, app->lesson_state, i, &nc) : NULL;
+        char name[16];
+        if (letter != NULL) snprintf(name, sizeof name, "%s", letter);
+        else snprintf(name, sizeof name, "%d", shape_number(i));
+        const float tw = measure_hud_text(c, LESSON_SMALL, name), th = 1.2f * text_size(c, LESSON_SMALL);
+        /* the furthest from the middle not beside a name already there */
+        float best_d = -1.0f;
+        Vec2 at = mid;
+        /* on its own side of its outline, toward its centre: two outlines
+         * that touch keep their names apart */
+        const Vec2 o = shape_center(&w->shapes[i]);
+        const Vec2 oh = { mid.x + (o.x - spot.x) * mag, mid.y + (o.y - spot.y) * mag };
+        for (int k = 0; k < ncand[i]; k++) {
+            const Vec2 h = cand[i][k];
+            Vec2 d = { oh.x - h.x, oh.y - h.y };
+            const float dl = sqrtf(d.x * d.x + d.y * d.y);
+            if (dl > 1e-3f) d = (Vec2){ d.x / dl, d.y / dl };
+            const Vec2 q = { h.x + d.x * 16.0f, h.y + d.y * 16.0f };
+            if (q.x < nlo.x || q.x > nhi.x || q.y < nlo.y || q.y > nhi.y) continue;
+            /* not on the "×N" */
+            if (q.x + 0.5f * tw + 6.0f > mx0 && q.y - 0.5f * th - 2.0f < my1) continue;
+            const float len = sqrtf((h.x - mid.x) * (h.x - mid.x) + (h.y - mid.y) * (h.y - mid.y));
+            bool crowded = false;
+            for (int m = 0; m < nnamed; m++)
+                crowded = crowded || (fabsf(named[m].x - q.x) < 30.0f && fabsf(named[m].y - q.y) < 30.0f);
+            if (!crowded && len > best_d) { best_d = len; at = q; }
+        }
+        if (best_d < 0.0f) continue;
+        named[nnamed++] = at;
+        /* its plate a canvas box (the inset is the one HUD box here) */
+        const Vec2 p0 = hud_world(v, (Vec2){ at.x - 0.5f * tw - 4.0f, at.y - 0.5f * th });
+        const Vec2 p1 = hud_world(v, (Vec2){ at.x + 0.5f * tw + 4.0f, at.y + 0.5f * th });
+        draw_box(c, p0.x, p0.y, p1.x - p0.x, p1.y - p0.y, lesson_alpha(THEME_PANEL, 235));
+        draw_hud_text(c, (Vec2){ at.x, at.y - 0.5f * th + 0.05f * th }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, name);
     }
     /* the deciding segment, from the record's own points */
     Vec2 hf = { mid.x + (from.x - spot.x) * mag, mid.y + (from.y - spot.y) * mag };
@@ -377,13 +445,6 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
     inset_segment(c, hf, ht, lo, hi, 8.0f, LESSON_SHADE, false);
     inset_segment(c, hf, ht, lo, hi, 4.0f, col, dashed);
     canvas_flush(c);
-    /* as many times as the picture on screen: the inset draws mag screen
-     * px (at 1280x720) a canvas px, the picture zoom (the teacher's, or
-     * the fit between the panels) (blind review r10: lesson 1 F5 zoomed
-     * in said ×26 where the inset was 13 times the picture) */
-    const float zoom = v->zoom > 0.0f ? v->zoom : 1.0f, times = mag / zoom;
-    char mtext[16];
-    snprintf(mtext, sizeof mtext, "×%.0f", (double)times);
     draw_hud_text(c, (Vec2){ bx + S - 8.0f, by + 6.0f }, LESSON_SMALL, LESSON_INK, ALIGN_RIGHT, mtext);
     draw_hud_text(c, (Vec2){ bx + 0.5f * S, by + S - band + 4.0f }, LESSON_LABEL, col, ALIGN_CENTER, text);
     /* labels drawn later keep out of it */
