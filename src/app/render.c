@@ -102,9 +102,13 @@ static void draw_shapes(const App *app, Canvas *c)
             for (int k = 0; k < n; k += step) canvas_avoid_outline(c, pts[k], pts[(k + step) % n], hit ? 6.0f : 3.0f);
         }
         if (b->kind == SHAPE_CIRCLE) {
-            /* the radius line shows a circle's rotation */
-            Vec2 e = { b->pos.x + b->radius * cosf(b->angle), b->pos.y + b->radius * sinf(b->angle) };
-            draw_line(c, b->pos, e, 2.0f, THEME_INK);
+            /* a notch at the rim shows a circle's turn (Q / E); not a
+             * radius from the centre, which the blind reviews (r9, r10:
+             * lessons 1, 3, 8) read as a second, unexplained radius */
+            const Vec2 u = { cosf(b->angle), sinf(b->angle) };
+            const Vec2 s0 = { b->pos.x + 0.6f * b->radius * u.x, b->pos.y + 0.6f * b->radius * u.y };
+            const Vec2 e = { b->pos.x + b->radius * u.x, b->pos.y + b->radius * u.y };
+            draw_line(c, s0, e, 2.0f, THEME_INK);
         }
         draw_dot(c, b->pos, 3.0f, THEME_INK);
     }
