@@ -91,30 +91,71 @@ static float outside_by(const Poly *p, Vec2 q)
     return most;
 }
 
+/* Whether v is the vertex nearest q, by margin px at least, among both
+ * polygons' vertices: a letter there names no other point. */
+static bool nearest_is(const Poly *p, const Poly *other, Vec2 v, Vec2 q, float margin)
+{
+    const float dv = sqrtf((q.x - v.x) * (q.x - v.x) + (q.y - v.y) * (q.y - v.y));
+    const Poly *both[2] = { p, other };
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < both[k]->count; i++) {
+            const Vec2 w = both[k]->verts[i];
+            if (w.x == v.x && w.y == v.y) continue;
+            if (sqrtf((q.x - w.x) * (q.x - w.x) + (q.y - w.y) * (q.y - w.y)) < dv + margin) return false;
+        }
+    return true;
+}
+
+/* Whether a letter's box at q (as lesson_label_from draws it) is free. */
+static bool letter_free(Canvas *c, Vec2 q, const char *s)
+{
+    const float fit = c->view.fit;
+    const float w = measure_hud_text(c, LESSON_LABEL, s) * fit, h = 1.25f * text_size(c, LESSON_LABEL) * fit, pad = 5.0f * fit;
+    const Vec2 at = view_to_screen(&c->view, q);
+    const ScreenBox b = { at.x - 0.5f * w - pad, at.y - 0.5f * h - 0.5f * pad, at.x + 0.5f * w + pad, at.y + 0.5f * h + 0.5f * pad, 0.0f };
+    return canvas_box_clear(c, b);
+}
+
 /* Each vertex's letter just outside it, away from its polygon's centre,
- * 24 px on screen at any zoom; where that spot lies in or on the other
- * polygon (a vertex on the other's edge: lesson 7 F2's E and G sat inside
- * ABCD, read as its points by blind review r10), the nearest turn of that
- * direction, in steps of 45 degrees, that keeps clear of both. Moved by the
- * placer, its leader goes to the vertex itself. */
+ * 24 px on screen at any zoom. Where that spot lies in or on the other
+ * polygon, or nearer another vertex (lesson 7 F2: E and G, on ABCD's
+ * edge, were labelled inside ABCD, blind review r10, then beside B and C,
+ * r11), the nearest turn of that direction, in steps of 22.5 degrees,
+ * whose spot is nearest its own vertex: outside both polygons if there is
+ * one, else inside its own. Moved by the placer, its leader goes to the
+ * vertex itself. */
 static void letters(Canvas *c, const Poly *p, const Poly *other, const char *names, Color col)
 {
     Vec2 m = poly_centroid(p);
     for (int i = 0; i < p->count; i++) lesson_keep_clear(c, p->verts[i], 5.0f);
-    const float off = 24.0f / c->view.zoom, clear = 12.0f / c->view.zoom;
-    static const float TURNS[7] = { 0.0f, 0.785398f, -0.785398f, 1.570796f, -1.570796f, 2.356194f, -2.356194f };
+    const float zoom = c->view.zoom, off = 24.0f / zoom, clear = 12.0f / zoom, margin = 12.0f / zoom;
     for (int i = 0; i < p->count; i++) {
         Vec2 v = p->verts[i];
         float dx = v.x - m.x, dy = v.y - m.y, len = sqrtf(dx * dx + dy * dy);
         if (len < 1e-3f) len = 1.0f;
         dx /= len, dy /= len;
         Vec2 at = { v.x + dx * off, v.y + dy * off };
-        for (int k = 0; k < 7; k++) {
-            const float cs = cosf(TURNS[k]), sn = sinf(TURNS[k]);
-            Vec2 q = { v.x + (dx * cs - dy * sn) * off, v.y + (dx * sn + dy * cs) * off };
-            if (outside_by(other, q) > clear && outside_by(p, q) > 0.0f) { at = q; break; }
-        }
         char s[2] = { names[i], '\0' };
+        bool found = false;
+        /* a spot that is also free of the labels and lines already there
+         * (else the placer moves the letter, maybe beside another vertex),
+         * then one that is not */
+        for (int pass = 0; pass < 2 && !found; pass++)
+        for (int tier = 0; tier < 2 && !found; tier++)
+            for (int k = 0; k < 16 && !found; k++) {
+                /* 0, +22.5, -22.5, +45, ... degrees */
+                const float turn = (float)((k + 1) / 2) * (k % 2 == 1 ? 1.0f : -1.0f) * 0.3926991f;
+                const float cs = cosf(turn), sn = sinf(turn);
+                Vec2 q = { v.x + (dx * cs - dy * sn) * off, v.y + (dx * sn + dy * cs) * off };
+                /* outside: clear of both by half a letter's box */
+                const bool off_other = outside_by(other, q) > (tier == 0 ? 2.0f * clear : clear);
+                const bool off_own = outside_by(p, q) > clear;
+                if (off_other && (off_own || tier == 1) && nearest_is(p, other, v, q, margin) &&
+                    (pass == 1 || letter_free(c, q, s))) {
+                    at = q;
+                    found = true;
+                }
+            }
         draw_dot(c, v, 5.0f, col);
         lesson_label_from(c, at, v, LESSON_LABEL, col, ALIGN_CENTER, s);
     }
@@ -123,8 +164,8 @@ static void letters(Canvas *c, const Poly *p, const Poly *other, const char *nam
 /* The vertices' letters, over the lines and before the axes' labels. */
 static void name_shapes(const App *app, Canvas *c, const SatPicture *p)
 {
-    letters(c, &p->b.poly, &p->a.poly, LETTERS_B, LESSON_INK);
     letters(c, &p->a.poly, &p->b.poly, LETTERS_A, app_color_accent(app));
+    letters(c, &p->b.poly, &p->a.poly, LETTERS_B, LESSON_INK);
 }
 
 static void init(void *state)

@@ -144,6 +144,12 @@ void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const 
 
 void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Align align, const char *text)
 {
+    lesson_label_from_segment(c, at, from, from, size, col, align, text);
+}
+
+void lesson_label_from_segment(Canvas *c, Vec2 at, Vec2 from, Vec2 from_to, float size, Color col, Align align,
+                               const char *text)
+{
     if (text == NULL || text[0] == '\0') return;
     /* a label of several lines ('\n' between them) is one box, its lines
      * aligned as align says */
@@ -172,7 +178,16 @@ void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Ali
     Vec2 lo = view_to_canvas(&c->view, (Vec2){ got.x0, got.y0 }), hi = view_to_canvas(&c->view, (Vec2){ got.x1, got.y1 });
     Vec2 l0 = s, l1 = s;
     if (canvas_label_leader(c, s, got, &l0, &l1)) {
-        /* moved away: a thin leader from where it belongs to its box */
+        /* moved away: a thin leader from where it belongs to its box (of
+         * a segment, its point nearest the box's centre) */
+        if (from.x != from_to.x || from.y != from_to.y) {
+            const Vec2 a = view_to_screen(&c->view, from), b = view_to_screen(&c->view, from_to);
+            const Vec2 m = { 0.5f * (got.x0 + got.x1), 0.5f * (got.y0 + got.y1) };
+            const float ex = b.x - a.x, ey = b.y - a.y, ee = ex * ex + ey * ey;
+            float t = ee > 0.0f ? ((m.x - a.x) * ex + (m.y - a.y) * ey) / ee : 0.0f;
+            t = fminf(fmaxf(t, 0.0f), 1.0f);
+            from = view_to_canvas(&c->view, (Vec2){ a.x + ex * t, a.y + ey * t });
+        }
         if (from.x != at.x || from.y != at.y) {
             s = view_to_screen(&c->view, from);
             if (!canvas_label_leader(c, s, got, &l0, &l1)) l0 = l1 = s;

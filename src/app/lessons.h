@@ -82,6 +82,10 @@ void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const 
 /* The same, but a label the placer had to move away from at gets its
  * leader from the point from (what it is about) instead of from at. */
 void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Align align, const char *text);
+/* The same for a label of the segment from-from_to: moved away, its
+ * leader starts at the segment's point nearest the label. */
+void lesson_label_from_segment(Canvas *c, Vec2 at, Vec2 from, Vec2 from_to, float size, Color col, Align align,
+                               const char *text);
 /* Labels drawn after this leave the disc of radius r (canvas units; at
  * least a dot's size) about p visible: centres, closest points. */
 void lesson_keep_clear(Canvas *c, Vec2 p, float r);

@@ -1392,6 +1392,8 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
     }
     /* the verdict's picture */
     SatLabel verdict = { { 0.0f, 0.0f }, LESSON_LABEL, LESSON_INK, ALIGN_CENTER, 0, false, "", { 0.0f, 0.0f }, { { 0.0f, 0.0f } }, 0 };
+    bool verdict_seg = false;   /* the verdict labels a segment: verdict_a-verdict_b */
+    Vec2 verdict_a = { 0.0f, 0.0f }, verdict_b = { 0.0f, 0.0f };
     if (final && !r->hit && r->separating >= 0 && !sp->all) {
         /* the separating line in the middle of the gap, as far as the
          * shapes reach (across the canvas it ran through lesson 7 F1's
@@ -1414,6 +1416,11 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
          * it was to sit (past the line's end: blind review r10, lesson 6
          * F1's leader ended under the panel) */
         verdict.from = m;
+        /* its leader from the line's nearest point (from its middle it
+         * ran through lesson 7 F1's vertex E: blind review r11) */
+        verdict_seg = true;
+        verdict_a = la;
+        verdict_b = lb;
         verdict.al = ALIGN_LEFT;
         verdict.col = gapc;
         snprintf(verdict.text, sizeof verdict.text, "%s", tr("sat.line_fits"));
@@ -1449,7 +1456,10 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
             *brk = '\n';
         }
     }
-    lesson_label_from(c, verdict.at, verdict.from, verdict.size, verdict.col, verdict.al, verdict.text);
+    if (verdict_seg)
+        lesson_label_from_segment(c, verdict.at, verdict_a, verdict_b, verdict.size, verdict.col, verdict.al, verdict.text);
+    else
+        lesson_label_from(c, verdict.at, verdict.from, verdict.size, verdict.col, verdict.al, verdict.text);
     for (int prio = 1; prio <= 2; prio++)
         for (int i = 0; i < q.n; i++) {
             /* an earlier axis's result only where it finds room, the
