@@ -142,10 +142,27 @@ static void axis_picture(const App *app, Canvas *c, const Picture *q, bool horiz
      * canvas has no room on the right); on the y axis to their right */
     if (horizontal) {
         const float lo = fminf(a0, b0), hi = fmaxf(a1, b1);
-        const float w = measure_hud_text(c, LESSON_LABEL, text);
+        /* (the widest of its lines: a label of three lines measured as one
+         * went left of the bars, far from them: blind review r11) */
+        float w = 0.0f;
+        for (const char *t = text; *t != '\0';) {
+            const char *nl = strchr(t, '\n');
+            char row[128];
+            const size_t len = nl != NULL ? (size_t)(nl - t) : strlen(t);
+            snprintf(row, sizeof row, "%.*s", (int)(len < sizeof row ? len : sizeof row - 1), t);
+            w = fmaxf(w, measure_hud_text(c, LESSON_LABEL, row));
+            t = nl != NULL ? nl + 1 : t + len;
+        }
         const bool right = hi + 16.0f + w + 12.0f <= CANVAS_W;
-        at = (Vec2){ right ? hi + 16.0f : lo - 16.0f, base };
-        lesson_label(c, at, LESSON_LABEL, tc, right ? ALIGN_LEFT : ALIGN_RIGHT, text);
+        if (o0 > o1) {
+            /* a gap: its width over it, above A's bar (beside B's far end
+             * it read as B's shadow's label: blind review r11) */
+            at = (Vec2){ 0.5f * (o0 + o1), base - BAR - 26.0f };
+            lesson_label_from(c, at, AT(0.5f * (o0 + o1), 0.0f), LESSON_LABEL, tc, ALIGN_CENTER, text);
+        } else {
+            at = (Vec2){ right ? hi + 16.0f : lo - 16.0f, base };
+            lesson_label(c, at, LESSON_LABEL, tc, right ? ALIGN_LEFT : ALIGN_RIGHT, text);
+        }
         /* the legend, at the other end: which shadow is whose (colours
          * alone do not say), each level with its own bar: A's over B's */
         const float lx = right ? lo - 16.0f : hi + 16.0f;

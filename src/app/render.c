@@ -101,10 +101,12 @@ static void draw_shapes(const App *app, Canvas *c)
             int step = n > 24 ? n / 24 : 1;
             for (int k = 0; k < n; k += step) canvas_avoid_outline(c, pts[k], pts[(k + step) % n], hit ? 6.0f : 3.0f);
         }
-        if (b->kind == SHAPE_CIRCLE) {
-            /* a notch at the rim shows a circle's turn (Q / E); not a
-             * radius from the centre, which the blind reviews (r9, r10:
-             * lessons 1, 3, 8) read as a second, unexplained radius */
+        if (b->kind == SHAPE_CIRCLE && b->angle != 0.0f) {
+            /* a notch at the rim shows a circle's turn (Q / E), once it is
+             * turned; not a radius from the centre, which the blind
+             * reviews (r9, r10: lessons 1, 3, 8) read as a second,
+             * unexplained radius, nor on an unturned circle (r11 read it
+             * as a drag handle) */
             const Vec2 u = { cosf(b->angle), sinf(b->angle) };
             const Vec2 s0 = { b->pos.x + 0.6f * b->radius * u.x, b->pos.y + 0.6f * b->radius * u.y };
             const Vec2 e = { b->pos.x + b->radius * u.x, b->pos.y + b->radius * u.y };
