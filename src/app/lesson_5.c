@@ -193,7 +193,11 @@ static void draw_over(const App *app, const void *state, Canvas *c)
     if (q.dist > 0.5f && fabsf(q.dist - q.c.radius) * zoom < LESSON_INSET_BELOW) {
         Vec2 u = { (q.a_world.x - q.c.center.x) / q.dist, (q.a_world.y - q.c.center.y) / q.dist };
         Vec2 rim = { q.c.center.x + u.x * q.c.radius, q.c.center.y + u.y * q.c.radius };
-        snprintf(text, sizeof text, tr("lesson5.inset_len"), (double)q.dist, q.hit ? "≤" : ">", (double)q.c.radius);
+        /* what the inset's bar measures, A to the rim: r - |C'A'| in, or
+         * |C'A'| - r apart (it said "66.1 <= r = 70" over a bar of 3.9:
+         * blind review r11, lesson 5 F4) */
+        const float diff = q.dist - q.c.radius;
+        snprintf(text, sizeof text, tr(q.hit ? "lesson5.inset_in" : "lesson5.inset_gap"), (double)fabsf(diff));
         lesson_inset(app, c, q.a_world, rim, fabsf(q.dist - q.c.radius) + 10.0f, q.hit ? acc : gap, !q.hit, text);
     }
     if (turned) {

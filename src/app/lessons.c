@@ -308,7 +308,7 @@ static int hull_indices(const Vec2 *p, int n, int *out)
     return k;
 }
 
-enum { INSET_NAME_SPOTS = 320 };   /* places for a shape's name in the inset: 3 a segment */
+enum { INSET_NAME_SPOTS = 400 };   /* places for a shape's name in the inset: every 12 px of its outline */
 
 float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Color col, bool dashed, const char *text)
 {
@@ -390,15 +390,17 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
             Vec2 hp = { mid.x + (p.x - spot.x) * mag, mid.y + (p.y - spot.y) * mag };
             Vec2 hq = { mid.x + (q.x - spot.x) * mag, mid.y + (q.y - spot.y) * mag };
             inset_segment(c, hp, hq, lo, hi, 3.0f, sc, false);
-            /* where its name may go: points of its outline in the inset
-             * (clear of the "×N" corner) */
+            /* where its name may go: points of its outline in the inset,
+             * every 12 px along it (a box's long edge is one segment) */
             float t0 = 0.0f, t1 = 1.0f;
-            if (i < 12 && segment_clip(hp, hq, nlo, nhi, &t0, &t1))
-                for (int e = 0; e < 3 && ncand[i] < INSET_NAME_SPOTS; e++) {
-                    const float t = e == 0 ? t0 : e == 1 ? t1 : 0.5f * (t0 + t1);
-                    const Vec2 h = { hp.x + (hq.x - hp.x) * t, hp.y + (hq.y - hp.y) * t };
-                    cand[i][ncand[i]++] = h;
+            if (i < 12 && segment_clip(hp, hq, nlo, nhi, &t0, &t1)) {
+                const float seg = (t1 - t0) * sqrtf((hq.x - hp.x) * (hq.x - hp.x) + (hq.y - hp.y) * (hq.y - hp.y));
+                const int steps = seg > 12.0f ? (int)(seg / 12.0f) : 1;
+                for (int e = 0; e <= steps && ncand[i] < INSET_NAME_SPOTS; e++) {
+                    const float t = t0 + (t1 - t0) * (float)e / (float)steps;
+                    cand[i][ncand[i]++] = (Vec2){ hp.x + (hq.x - hp.x) * t, hp.y + (hq.y - hp.y) * t };
                 }
+            }
         }
     }
     /* each outline named as on the canvas ("1", "2"; lesson 5 F4's inset
@@ -431,15 +433,23 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
          * that touch keep their names apart */
         const Vec2 o = shape_center(&w->shapes[i]);
         const Vec2 oh = { mid.x + (o.x - spot.x) * mag, mid.y + (o.y - spot.y) * mag };
-        for (int k = 0; k < ncand[i]; k++) {
-            const Vec2 h = cand[i][k];
+        /* (else on its outer side, where another outline takes the inner) */
+        for (int k = 0; k < 2 * ncand[i] && !(k == ncand[i] && best_d >= 0.0f); k++) {
+            const Vec2 h = cand[i][k % ncand[i]];
             Vec2 d = { oh.x - h.x, oh.y - h.y };
-            const float dl = sqrtf(d.x * d.x + d.y * d.y);
-            if (dl > 1e-3f) d = (Vec2){ d.x / dl, d.y / dl };
+            const float dl = sqrtf(d.x * d.x + d.y * d.y), sgn = k < ncand[i] ? 1.0f : -1.0f;
+            if (dl > 1e-3f) d = (Vec2){ sgn * d.x / dl, sgn * d.y / dl };
             const Vec2 q = { h.x + d.x * 16.0f, h.y + d.y * 16.0f };
             if (q.x < nlo.x || q.x > nhi.x || q.y < nlo.y || q.y > nhi.y) continue;
             /* not on the "×N" */
             if (q.x + 0.5f * tw + 6.0f > mx0 && q.y - 0.5f * th - 2.0f < my1) continue;
+            /* nor on another shape's outline (its sampled points): the name
+             * would read as that one's */
+            bool on_other = false;
+            for (int j = 0; j < w->count && j < 12 && !on_other; j++)
+                for (int m2 = 0; j != i && m2 < ncand[j] && !on_other; m2++)
+                    on_other = fabsf(cand[j][m2].x - q.x) < 0.5f * tw + 8.0f && fabsf(cand[j][m2].y - q.y) < 0.5f * th + 6.0f;
+            if (on_other) continue;
             const float len = sqrtf((h.x - mid.x) * (h.x - mid.x) + (h.y - mid.y) * (h.y - mid.y));
             bool crowded = false;
             for (int m = 0; m < nnamed; m++)
