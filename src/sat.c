@@ -691,12 +691,25 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
     return gap;
 }
 
+/// The corner zone's Pythagoras for a radius under a pixel, the lengths
+/// scaled up exactly first (tiny_scale), as sat_circle_rect: out of line
+/// for the turned rectangles' shape path (`tiny_apart`), which then
+/// carries one call fewer.
+static SAT_NOINLINE bool corner_gap_tiny(float ex, float ey, float r)
+{
+    float s = tiny_scale(float_max(float_max(ex, ey), r));
+    float sx = ex * s;
+    float sy = ey * s;
+    float sr = r * s;
+    return sx * sx + sy * sy > sr * sr;
+}
+
 /// sat_circle_rect without a recorder: the yes/no and contact paths. The
 /// same numbers in the same order, but the gaps first: the ways out (which
 /// axis, which side) are picked only on a hit, and only when the contact
 /// is wanted.
 SAT_INLINE bool sat_circle_rect_fast_checked(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact,
-                                            const Shape *check_c, const Shape *check_r)
+                                            const Shape *check_c, const Shape *check_r, bool tiny_apart)
 {
     float r = c.radius;
     Vec2 l = rot_inv_apply(q, vec2_sub(c.center, origin));
@@ -713,7 +726,12 @@ SAT_INLINE bool sat_circle_rect_fast_checked(Circle c, Vec2 origin, Rot q, Vec2 
     float ex = float_abs(l.x) - half.x;
     float ey = float_abs(l.y) - half.y;
     bool corner_zone = (ex > 0.0f) & (ey > 0.0f);
-    if (corner_zone) {
+    if (corner_zone && tiny_apart) {
+        // (a radius under a pixel out of line: its scaling calls libm)
+        if (r < 1.0f ? corner_gap_tiny(ex, ey, r) : ex * ex + ey * ey > r * r) {
+            return false;
+        }
+    } else if (corner_zone) {
         float s = r < 1.0f ? tiny_scale(float_max(float_max(ex, ey), r)) : 1.0f;
         float sx = ex * s;
         float sy = ey * s;
@@ -745,7 +763,7 @@ SAT_INLINE bool sat_circle_rect_fast_checked(Circle c, Vec2 origin, Rot q, Vec2 
 
 SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact)
 {
-    return sat_circle_rect_fast_checked(c, origin, q, half, own_is_a, contact, NULL, NULL);
+    return sat_circle_rect_fast_checked(c, origin, q, half, own_is_a, contact, NULL, NULL, false);
 }
 
 /// A polygon: its axes, then the axis from the centre towards the nearest
@@ -1279,26 +1297,40 @@ static SAT_NOINLINE bool circle_rect_upright(const Shape *cs, const Shape *rs, b
 {
     Rot upright = { 1.0f, 0.0f };
     return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, own_is_a, contact, cs,
-                                        rs);
+                                        rs, false);
 }
 
 static SAT_NOINLINE bool circle_rect_upright_verdict(const Shape *cs, const Shape *rs)
 {
     Rot upright = { 1.0f, 0.0f };
-    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, true, NULL, cs, rs);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, true, NULL, cs, rs, false);
+}
+
+/// rot_make beyond 1e5 rad (libm), out of line for circle_rect_turned.
+static SAT_NOINLINE Rot rot_make_far(float angle)
+{
+    return rot_make(angle);
+}
+
+/// rot_make for circle_rect_turned: its own computation inline up to
+/// 1e5 rad, the libm branch out of line (the test then makes no call on
+/// its common path, and saves fewer registers). The same rotation.
+SAT_INLINE Rot rot_make_turned(float angle)
+{
+    return angle != 0.0f && float_abs(angle) <= 1e5f ? rot_make_near(angle) : rot_make_far(angle);
 }
 
 /// The same turned by any finite angle: one cos/sin pair.
 static SAT_NOINLINE bool circle_rect_turned(const Shape *cs, const Shape *rs, bool own_is_a, Contact *contact)
 {
-    Rot q = rot_make(rs->rect.angle);
-    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, own_is_a, contact, cs, rs);
+    Rot q = rot_make_turned(rs->rect.angle);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, own_is_a, contact, cs, rs, true);
 }
 
 static SAT_NOINLINE bool circle_rect_turned_verdict(const Shape *cs, const Shape *rs)
 {
-    Rot q = rot_make(rs->rect.angle);
-    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, true, NULL, cs, rs);
+    Rot q = rot_make_turned(rs->rect.angle);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, true, NULL, cs, rs, true);
 }
 
 bool sat_circle_rect_shape(const Shape *cs, const Shape *rs, bool circle_first, Contact *contact)
