@@ -173,7 +173,8 @@ bool collide_rect_rect(Rect a, Rect b)
 bool collide_circle_poly(Circle c, const Poly *p)
 {
     bool hit = false;
-    if (circle_ok(c) && poly_ok(p)) {
+    if (poly_count_ok(p) && !sat_circle_poly_apart(&c, p) && circle_ok(c) && poly_ok(p)) {
+        // (an edge with the circle clearly in front of it: apart, no hull)
         // the polygon's edge normals, then the axis towards its nearest vertex
         Hull h;
         hull_from_poly(&h, p);
@@ -217,13 +218,17 @@ static COLLIDE_NOINLINE bool shapes_collide_hull_pairs(int pair, const Shape *a,
     Hull hb;
     switch (pair) {
     case PAIR(SHAPE_CIRCLE, SHAPE_POLY):
-        if (circle_ok(a->circle) && poly_ok(&b->poly)) {
+        // (an edge with the circle clearly in front of it: apart, no hull
+        // and no checks: bad input is false either way)
+        if (poly_count_ok(&b->poly) && !sat_circle_poly_apart(&a->circle, &b->poly) && circle_ok(a->circle) &&
+            poly_ok(&b->poly)) {
             hull_from_poly(&hb, &b->poly);
             hit = sat_circle_polygon_built(&a->circle, &hb, true, contact);
         }
         break;
     case PAIR(SHAPE_POLY, SHAPE_CIRCLE):
-        if (poly_ok(&a->poly) && circle_ok(b->circle)) {
+        if (poly_count_ok(&a->poly) && !sat_circle_poly_apart(&b->circle, &a->poly) && poly_ok(&a->poly) &&
+            circle_ok(b->circle)) {
             hull_from_poly(&ha, &a->poly);
             hit = sat_circle_polygon_built(&b->circle, &ha, false, contact);
         }

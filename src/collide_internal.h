@@ -136,9 +136,15 @@ static inline bool points_in_range(const Vec2 *v, int n)
 #endif
 }
 
+/// A polygon's count within 3..POLY_MAX_VERTS (the vertices unchecked).
+static inline bool poly_count_ok(const Poly *p)
+{
+    return p != NULL && p->count >= 3 && p->count <= POLY_MAX_VERTS;
+}
+
 static inline bool poly_ok(const Poly *p)
 {
-    bool ok = p != NULL && p->count >= 3 && p->count <= POLY_MAX_VERTS;
+    bool ok = poly_count_ok(p);
     if (ok) {
         ok = points_in_range(p->verts, p->count);
     }
