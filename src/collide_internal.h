@@ -257,8 +257,9 @@ COLLIDE_COLD static bool pair_circle_circle_tiny_at(const Circle *a, const Circl
 static inline COLLIDE_ALWAYS_INLINE bool pair_circle_shapes_sse(const Shape *a, const Shape *b, float r,
                                                                 Contact *contact)
 {
-    __m128 ca = _mm_castpd_ps(_mm_load_sd((const double *)(const void *)&a->circle.center.x));
-    __m128 cb = _mm_castpd_ps(_mm_load_sd((const double *)(const void *)&b->circle.center.x));
+    // (each centre as one 8-byte load; a Vec2 is 4-byte aligned only)
+    __m128 ca = _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)&a->circle.center));
+    __m128 cb = _mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)&b->circle.center));
     __m128 d = _mm_sub_ps(cb, ca);
     __m128 dd = _mm_mul_ps(d, d);
     float d_sq = _mm_cvtss_f32(_mm_add_ss(dd, _mm_shuffle_ps(dd, dd, _MM_SHUFFLE(1, 1, 1, 1))));

@@ -1005,7 +1005,8 @@ bool sat_circle_poly_apart(const Circle *c, const Poly *p)
                                           : _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)&v[6]));
         }
     }
-    __m128 v0 = _mm_castpd_ps(_mm_load1_pd((const double *)(const void *)&p->verts[0]));
+    __m128 v0 = _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)&p->verts[0]);
+    v0 = _mm_movelh_ps(v0, v0);
     _mm_storeu_ps(&w[n].x, v0);
     _mm_storeu_ps(&w[n + 2].x, v0);
     __m128 px = _mm_set1_ps(c->center.x);
