@@ -173,7 +173,8 @@ bool collide_rect_rect(Rect a, Rect b)
 bool collide_circle_poly(Circle c, const Poly *p)
 {
     bool hit = false;
-    if (circle_ok(c) && poly_ok(p)) {
+    if (poly_count_ok(p) && !sat_circle_poly_apart(&c, p) && circle_ok(c) && poly_ok(p)) {
+        // (an edge with the circle clearly in front of it: apart, no hull)
         // the polygon's edge normals, then the axis towards its nearest vertex
         Hull h;
         hull_from_poly(&h, p);
@@ -206,6 +207,22 @@ bool collide_poly_poly(const Poly *a, const Poly *b)
 #define COLLIDE_NOINLINE
 #endif
 
+/// A circle and a polygon (shapes_collide's), in a function of their own
+/// (the polygon pairs' frame then carries none of it). An edge with the
+/// circle clearly in front of it says apart before the checks and the
+/// hull (bad input is false either way).
+static COLLIDE_NOINLINE bool shapes_collide_circle_poly(const Circle *c, const Poly *p, bool circle_first,
+                                                        Contact *contact)
+{
+    bool hit = false;
+    if (poly_count_ok(p) && !sat_circle_poly_apart(c, p) && circle_ok(*c) && poly_ok(p)) {
+        Hull h;
+        hull_from_poly(&h, p);
+        hit = sat_circle_polygon_built(c, &h, circle_first, contact);
+    }
+    return hit;
+}
+
 /// The pairs with a polygon: `pair` = PAIR(a->kind, b->kind) of known
 /// kinds, -1 for bad input. Apart from shapes_collide, so that the pairs
 /// without one pay for neither this frame of two full hulls nor its saved
@@ -217,16 +234,10 @@ static COLLIDE_NOINLINE bool shapes_collide_hull_pairs(int pair, const Shape *a,
     Hull hb;
     switch (pair) {
     case PAIR(SHAPE_CIRCLE, SHAPE_POLY):
-        if (circle_ok(a->circle) && poly_ok(&b->poly)) {
-            hull_from_poly(&hb, &b->poly);
-            hit = sat_circle_polygon_built(&a->circle, &hb, true, contact);
-        }
+        hit = shapes_collide_circle_poly(&a->circle, &b->poly, true, contact);
         break;
     case PAIR(SHAPE_POLY, SHAPE_CIRCLE):
-        if (poly_ok(&a->poly) && circle_ok(b->circle)) {
-            hull_from_poly(&ha, &a->poly);
-            hit = sat_circle_polygon_built(&b->circle, &ha, false, contact);
-        }
+        hit = shapes_collide_circle_poly(&b->circle, &a->poly, false, contact);
         break;
     case PAIR(SHAPE_RECT, SHAPE_POLY):
     case PAIR(SHAPE_POLY, SHAPE_RECT):

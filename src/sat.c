@@ -17,6 +17,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "sat.h"
 #include "collide_internal.h"
@@ -691,12 +692,25 @@ SAT_INLINE bool sat_circle_rect(Circle c, Vec2 origin, Rot q, Vec2 half, bool ow
     return gap;
 }
 
+/// The corner zone's Pythagoras for a radius under a pixel, the lengths
+/// scaled up exactly first (tiny_scale), as sat_circle_rect: out of line
+/// for the turned rectangles' shape path (`tiny_apart`), which then
+/// carries one call fewer.
+static SAT_NOINLINE bool corner_gap_tiny(float ex, float ey, float r)
+{
+    float s = tiny_scale(float_max(float_max(ex, ey), r));
+    float sx = ex * s;
+    float sy = ey * s;
+    float sr = r * s;
+    return sx * sx + sy * sy > sr * sr;
+}
+
 /// sat_circle_rect without a recorder: the yes/no and contact paths. The
 /// same numbers in the same order, but the gaps first: the ways out (which
 /// axis, which side) are picked only on a hit, and only when the contact
 /// is wanted.
 SAT_INLINE bool sat_circle_rect_fast_checked(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact,
-                                            const Shape *check_c, const Shape *check_r)
+                                            const Shape *check_c, const Shape *check_r, bool tiny_apart)
 {
     float r = c.radius;
     Vec2 l = rot_inv_apply(q, vec2_sub(c.center, origin));
@@ -713,7 +727,12 @@ SAT_INLINE bool sat_circle_rect_fast_checked(Circle c, Vec2 origin, Rot q, Vec2 
     float ex = float_abs(l.x) - half.x;
     float ey = float_abs(l.y) - half.y;
     bool corner_zone = (ex > 0.0f) & (ey > 0.0f);
-    if (corner_zone) {
+    if (corner_zone && tiny_apart) {
+        // (a radius under a pixel out of line: its scaling calls libm)
+        if (r < 1.0f ? corner_gap_tiny(ex, ey, r) : ex * ex + ey * ey > r * r) {
+            return false;
+        }
+    } else if (corner_zone) {
         float s = r < 1.0f ? tiny_scale(float_max(float_max(ex, ey), r)) : 1.0f;
         float sx = ex * s;
         float sy = ey * s;
@@ -745,7 +764,7 @@ SAT_INLINE bool sat_circle_rect_fast_checked(Circle c, Vec2 origin, Rot q, Vec2 
 
 SAT_INLINE bool sat_circle_rect_fast(Circle c, Vec2 origin, Rot q, Vec2 half, bool own_is_a, Contact *contact)
 {
-    return sat_circle_rect_fast_checked(c, origin, q, half, own_is_a, contact, NULL, NULL);
+    return sat_circle_rect_fast_checked(c, origin, q, half, own_is_a, contact, NULL, NULL, false);
 }
 
 /// A polygon: its axes, then the axis from the centre towards the nearest
@@ -914,6 +933,123 @@ SAT_INLINE bool sat_circle_poly_any(Vec2 p, float r, const Hull *h, bool own_is_
     bool gap = sat_circle_poly(p, r, h, own_is_a, &best, NULL);
     return sat_finish(!gap, &best, contact, NULL);
 }
+
+#if SAT_SIMD
+/// One block of 4 edges for sat_circle_poly_apart: from the rows of the
+/// vertex pairs at w + base, the edges' cross products with the centre
+/// (cross, see there), |e|^2, and the L1 perimeter added to *per.
+SAT_INLINE void apart_block(const Vec2 *w, __m128 px, __m128 py, __m128 *cross, __m128 *lsq, __m128 *per)
+{
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    __m128 a01 = _mm_loadu_ps(&w[0].x);
+    __m128 a23 = _mm_loadu_ps(&w[2].x);
+    __m128 b01 = _mm_loadu_ps(&w[1].x);
+    __m128 b23 = _mm_loadu_ps(&w[3].x);
+    __m128 x = _mm_shuffle_ps(a01, a23, _MM_SHUFFLE(2, 0, 2, 0));
+    __m128 y = _mm_shuffle_ps(a01, a23, _MM_SHUFFLE(3, 1, 3, 1));
+    __m128 ex = _mm_sub_ps(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(2, 0, 2, 0)), x);
+    __m128 ey = _mm_sub_ps(_mm_shuffle_ps(b01, b23, _MM_SHUFFLE(3, 1, 3, 1)), y);
+    __m128 dx = _mm_sub_ps(px, x);
+    __m128 dy = _mm_sub_ps(py, y);
+    *cross = _mm_sub_ps(_mm_mul_ps(ey, dx), _mm_mul_ps(ex, dy));
+    *lsq = _mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey));
+    *per = _mm_add_ps(*per, _mm_add_ps(_mm_andnot_ps(sign, ex), _mm_andnot_ps(sign, ey)));
+}
+
+/// The lanes of one block whose edge has the centre in front of it by
+/// more than the margin (sat_circle_poly_apart).
+SAT_INLINE __m128 apart_claim(__m128 cross, __m128 lsq, __m128 flip, __m128 thr)
+{
+    __m128 w = _mm_xor_ps(cross, flip);
+    __m128 front = _mm_and_ps(_mm_cmpgt_ps(w, _mm_setzero_ps()), _mm_cmpgt_ps(_mm_mul_ps(w, w), _mm_mul_ps(thr, lsq)));
+    return _mm_and_ps(front, _mm_cmpge_ps(lsq, _mm_set1_ps(0x1p-40f)));
+}
+
+/// Whether some edge of polygon p certainly has the circle wholly in
+/// front of its line, by a margin far beyond rounding: then every circle
+/// test on p's hull (sat_circle_poly and its direct paths) finds that gap
+/// on the edge's normal (up = hi - (cp - r) < 0 is a gap in each), so the
+/// pair is apart, and the hull need not be built to say so. Read from the
+/// raw vertices, without a square root: the edge e_k = v_k+1 - v_k (the
+/// hull's very subtraction), d_k = c - v_k, and cross_k = e.y d.x - e.x d.y,
+/// |e| times the centre's distance in front of the edge's line when the
+/// polygon winds as the hull finds it; the claim s cross_k > 0 and
+/// cross_k^2 > (r + T)^2 |e|^2, s the winding's sign, T = 2^-15 (D + P + r)
+/// with D = |c - v_0|_1 and P the L1 perimeter. The hull's own number (on
+/// its unit normal, relative to the vertex mean) and this one differ from
+/// the exact distance by a few ulps of lengths within D + P + r: under
+/// 1e-6 of it, far below T. The winding: the sum of the cross_k is -2x
+/// the signed area, exactly so in reals, rounded within a few ulps of
+/// (D + P) P; it is trusted only beyond 2^-16 (D + P) P, where the hull's
+/// area (rounded within a few ulps of P^2) has its sign, so the hull turns
+/// its normals the same way. P >= 1 and |e|^2 >= 2^-40 keep every square
+/// normal (zero edges, whose normal the hull borrows, never claim). NaN
+/// anywhere claims nothing; a claim on bad input is right anyway (false).
+/// For 3..POLY_MAX_VERTS vertices (poly_ok).
+bool sat_circle_poly_apart(const Circle *c, const Poly *p)
+{
+    int n = p->count;
+    // the vertices, then vertex 0 in the 4 slots after the last (so that
+    // lanes past the last edge have e = 0: no cross, no length)
+    // (no vertex past the count is read: two at a time, the last of an
+    // odd count alone)
+    Vec2 w[POLY_MAX_VERTS + 4];
+    const Vec2 *v = p->verts;
+    _mm_storeu_ps(&w[0].x, _mm_loadu_ps(&v[0].x));
+    _mm_storeu_ps(&w[2].x, n >= 4 ? _mm_loadu_ps(&v[2].x) : _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)&v[2]));
+    if (n > 4) {
+        _mm_storeu_ps(&w[4].x,
+                      n >= 6 ? _mm_loadu_ps(&v[4].x) : _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)&v[4]));
+        if (n > 6) {
+            _mm_storeu_ps(&w[6].x, n >= 8 ? _mm_loadu_ps(&v[6].x)
+                                          : _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)&v[6]));
+        }
+    }
+    __m128 v0 = _mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(const void *)&p->verts[0]);
+    v0 = _mm_movelh_ps(v0, v0);
+    _mm_storeu_ps(&w[n].x, v0);
+    _mm_storeu_ps(&w[n + 2].x, v0);
+    __m128 px = _mm_set1_ps(c->center.x);
+    __m128 py = _mm_set1_ps(c->center.y);
+    __m128 per = _mm_setzero_ps();
+    __m128 cross0, lsq0, cross1, lsq1;
+    apart_block(w, px, py, &cross0, &lsq0, &per);
+    __m128 sum = cross0;
+    bool two = n > 4;
+    if (two) {
+        apart_block(w + 4, px, py, &cross1, &lsq1, &per);
+        sum = _mm_add_ps(sum, cross1);
+    }
+    // the lanes' sums (any order: only bounds are read)
+    sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
+    per = _mm_add_ps(per, _mm_movehl_ps(per, per));
+    sum = _mm_add_ss(sum, _mm_shuffle_ps(sum, sum, _MM_SHUFFLE(1, 1, 1, 1)));
+    per = _mm_add_ss(per, _mm_shuffle_ps(per, per, _MM_SHUFFLE(1, 1, 1, 1)));
+    float a2 = _mm_cvtss_f32(sum);
+    float pl = _mm_cvtss_f32(per);
+    float dl = float_abs(c->center.x - p->verts[0].x) + float_abs(c->center.y - p->verts[0].y);
+    if (!(pl >= 1.0f && float_abs(a2) > 0x1p-16f * (dl + pl) * pl)) {
+        return false;
+    }
+    float r = c->radius;
+    float t = r + 0x1p-15f * (dl + pl + r);
+    __m128 thr = _mm_set1_ps(t * t);
+    // a positive area (counter-clockwise) makes the sum negative
+    __m128 flip = a2 > 0.0f ? _mm_set1_ps(-0.0f) : _mm_setzero_ps();
+    __m128 claim = apart_claim(cross0, lsq0, flip, thr);
+    if (two) {
+        claim = _mm_or_ps(claim, apart_claim(cross1, lsq1, flip, thr));
+    }
+    return _mm_movemask_ps(claim) != 0;
+}
+#else
+bool sat_circle_poly_apart(const Circle *c, const Poly *p)
+{
+    (void)c;
+    (void)p;
+    return false;
+}
+#endif
 
 /// The cases the direct path below hands back.
 static SAT_NOINLINE bool sat_circle_poly_general(Vec2 p, float r, const Hull *h, bool own_is_a, Contact *contact)
@@ -1279,26 +1415,40 @@ static SAT_NOINLINE bool circle_rect_upright(const Shape *cs, const Shape *rs, b
 {
     Rot upright = { 1.0f, 0.0f };
     return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, own_is_a, contact, cs,
-                                        rs);
+                                        rs, false);
 }
 
 static SAT_NOINLINE bool circle_rect_upright_verdict(const Shape *cs, const Shape *rs)
 {
     Rot upright = { 1.0f, 0.0f };
-    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, true, NULL, cs, rs);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, upright, rs->rect.half, true, NULL, cs, rs, false);
+}
+
+/// rot_make beyond 1e5 rad (libm), out of line for circle_rect_turned.
+static SAT_NOINLINE Rot rot_make_far(float angle)
+{
+    return rot_make(angle);
+}
+
+/// rot_make for circle_rect_turned: its own computation inline up to
+/// 1e5 rad, the libm branch out of line (the test then makes no call on
+/// its common path, and saves fewer registers). The same rotation.
+SAT_INLINE Rot rot_make_turned(float angle)
+{
+    return angle != 0.0f && float_abs(angle) <= 1e5f ? rot_make_near(angle) : rot_make_far(angle);
 }
 
 /// The same turned by any finite angle: one cos/sin pair.
 static SAT_NOINLINE bool circle_rect_turned(const Shape *cs, const Shape *rs, bool own_is_a, Contact *contact)
 {
-    Rot q = rot_make(rs->rect.angle);
-    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, own_is_a, contact, cs, rs);
+    Rot q = rot_make_turned(rs->rect.angle);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, own_is_a, contact, cs, rs, true);
 }
 
 static SAT_NOINLINE bool circle_rect_turned_verdict(const Shape *cs, const Shape *rs)
 {
-    Rot q = rot_make(rs->rect.angle);
-    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, true, NULL, cs, rs);
+    Rot q = rot_make_turned(rs->rect.angle);
+    return sat_circle_rect_fast_checked(cs->circle, rs->rect.center, q, rs->rect.half, true, NULL, cs, rs, true);
 }
 
 bool sat_circle_rect_shape(const Shape *cs, const Shape *rs, bool circle_first, Contact *contact)

@@ -102,6 +102,13 @@ static inline bool sat_circle_polygon_built(const Circle *c, const Hull *h, bool
     return hit;
 }
 
+/// A circle certainly apart from a polygon of 3..POLY_MAX_VERTS vertices,
+/// told from its raw vertices: an edge has the circle in front of its line
+/// by far more than rounding, so the circle tests on the polygon's hull
+/// would find that gap (sat.c). False when it cannot tell (and always
+/// without SSE2).
+bool sat_circle_poly_apart(const Circle *c, const Poly *p);
+
 /// The same for a circle shape and a rect shape of any input (bad input:
 /// false, contact untouched; checked on a hit only), the rotation made
 /// here: shapes_collide's circle-rect pairs, which so carry no

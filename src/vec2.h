@@ -19,6 +19,9 @@
 #if defined(__SSE__) && (defined(__x86_64__) || defined(__SSE_MATH__))
 #include <xmmintrin.h>
 #endif
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 
 #include "collide.h"
 
@@ -126,6 +129,61 @@ static inline Vec2 vec2_normalize_bounded(Vec2 v, Vec2 fallback, float *length)
     return vec2_normalize_or(v, fallback, length);
 }
 
+/// rot_make's own computation for 0 < |angle| <= 1e5 (see below): for a
+/// caller that keeps the libm branch out of line.
+static inline Rot rot_make_near(float angle)
+{
+    Rot q = { 1.0f, 0.0f };
+    const double shifter = 6755399441055744.0;   /* 1.5 * 2^52 */
+    double x = (double)angle;
+    double kr = x * 0.63661977236758134308 + shifter;   /* 2 / pi */
+    uint64_t bits = 0;
+    memcpy(&bits, &kr, sizeof bits);
+    double kd = kr - shifter;
+    double r = (x - kd * 1.57079632673412561417e+00) - kd * 6.07710050650619224932e-11;
+    double r2 = r * r;
+    double r4 = r2 * r2;
+    double r8 = r4 * r4;
+#if defined(__SSE2__) && defined(__GNUC__)
+    // the two polynomials side by side (lane 0 sine, lane 1
+    // cosine): the same double operations in the same order, each
+    // lane its own (the sine's r8 term as c + r2 * 0, exactly c),
+    // then both rounded to float in one conversion
+    __m128d v2 = _mm_set1_pd(r2);
+    __m128d pa = _mm_add_pd(_mm_set_pd(-0.5, -1.0 / 6.0), _mm_mul_pd(v2, _mm_set_pd(1.0 / 24.0, 1.0 / 120.0)));
+    __m128d pb = _mm_add_pd(_mm_set_pd(-1.0 / 720.0, -1.0 / 5040.0),
+                            _mm_mul_pd(v2, _mm_set_pd(1.0 / 40320.0, 1.0 / 362880.0)));
+    __m128d pcc = _mm_add_pd(_mm_set_pd(-1.0 / 3628800.0, -1.0 / 39916800.0),
+                             _mm_mul_pd(v2, _mm_set_pd(1.0 / 479001600.0, 0.0)));
+    __m128d poly = _mm_add_pd(_mm_add_pd(pa, _mm_mul_pd(_mm_set1_pd(r4), pb)), _mm_mul_pd(_mm_set1_pd(r8), pcc));
+    __m128d both = _mm_add_pd(_mm_set_pd(1.0, r), _mm_mul_pd(_mm_set_pd(r2, r * r2), poly));
+    __m128 f = _mm_cvtpd_ps(both);
+    float fs = _mm_cvtss_f32(f);
+    float fc = _mm_cvtss_f32(_mm_shuffle_ps(f, f, _MM_SHUFFLE(1, 1, 1, 1)));
+    // (float)-x is -(float)x: rounding to nearest is symmetric
+    switch (bits & 3u) {
+    case 0: q.c = fc; q.s = fs; break;
+    case 1: q.c = -fs; q.s = fc; break;
+    case 2: q.c = -fc; q.s = -fs; break;
+    default: q.c = fs; q.s = -fc; break;
+    }
+#else
+    double ps = (-1.0 / 6.0 + r2 * (1.0 / 120.0)) + r4 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0))
+              + r8 * (-1.0 / 39916800.0);
+    double pc = (-0.5 + r2 * (1.0 / 24.0)) + r4 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0))
+              + r8 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0));
+    double sn = r + (r * r2) * ps;
+    double cs = 1.0 + r2 * pc;
+    switch (bits & 3u) {
+    case 0: q.c = (float)cs; q.s = (float)sn; break;
+    case 1: q.c = (float)-sn; q.s = (float)cs; break;
+    case 2: q.c = (float)-cs; q.s = (float)-sn; break;
+    default: q.c = (float)sn; q.s = (float)-cs; break;
+    }
+#endif
+    return q;
+}
+
 /// The rotation by `angle` radians, computed once and applied as often as
 /// needed. Angle 0 (an axis-aligned box, the common case) skips the
 /// trigonometry: cos 0 = 1 and sin 0 = 0 exactly. Otherwise inline, with a
@@ -143,28 +201,7 @@ static inline Rot rot_make(float angle)
     Rot q = { 1.0f, 0.0f };
     if (angle != 0.0f) {
         if (fabsf(angle) <= 1e5f) {
-            const double shifter = 6755399441055744.0;   /* 1.5 * 2^52 */
-            double x = (double)angle;
-            double kr = x * 0.63661977236758134308 + shifter;   /* 2 / pi */
-            uint64_t bits = 0;
-            memcpy(&bits, &kr, sizeof bits);
-            double kd = kr - shifter;
-            double r = (x - kd * 1.57079632673412561417e+00) - kd * 6.07710050650619224932e-11;
-            double r2 = r * r;
-            double r4 = r2 * r2;
-            double r8 = r4 * r4;
-            double ps = (-1.0 / 6.0 + r2 * (1.0 / 120.0)) + r4 * (-1.0 / 5040.0 + r2 * (1.0 / 362880.0))
-                      + r8 * (-1.0 / 39916800.0);
-            double pc = (-0.5 + r2 * (1.0 / 24.0)) + r4 * (-1.0 / 720.0 + r2 * (1.0 / 40320.0))
-                      + r8 * (-1.0 / 3628800.0 + r2 * (1.0 / 479001600.0));
-            double sn = r + (r * r2) * ps;
-            double cs = 1.0 + r2 * pc;
-            switch (bits & 3u) {
-            case 0: q.c = (float)cs; q.s = (float)sn; break;
-            case 1: q.c = (float)-sn; q.s = (float)cs; break;
-            case 2: q.c = (float)-cs; q.s = (float)-sn; break;
-            default: q.c = (float)sn; q.s = (float)-cs; break;
-            }
+            q = rot_make_near(angle);
         } else {
             q.c = cosf(angle);
             q.s = sinf(angle);

@@ -1184,6 +1184,80 @@ static void test_prepared_agrees(void **state)
     check_coverage("prepared_collide", hits, misses, 0);
 }
 
+/* ---- Property 12: a circle just in front of a polygon's edge ------------ */
+
+/* shapes_collide and collide_circle_poly tell a circle clearly in front of
+ * one of a polygon's edges apart from its raw vertices, before building the
+ * hull (sat.c's sat_circle_poly_apart); prepared_collide always runs the
+ * hull's test. Circles placed in front of (or behind) a random edge at
+ * r (1 + u) from its line, u from -1e-2 to 1e-2 and down to 1e-7 (around
+ * that shortcut's margin, a few 1e-5 of the lengths), on convex polygons
+ * of either winding, thin ones too, at scales 1e-3 to 1e4 and far from the
+ * origin: the verdicts and contacts agree to the bit, both ways round. */
+static void test_circle_poly_edge_margin(void **state)
+{
+    (void)state;
+    int hits = 0, misses = 0;
+    for (int i = 0; i < CASES; i++) {
+        Rng r = rng_for_case(12, i);
+        double scale = pow(10.0, rng_range(&r, -3.0, 4.0));
+        Vec2 c = canvas_point(&r, 0.0);
+        if (i % 8 == 0) {
+            c = v2(rng_range(&r, -1e7, 1e7), rng_range(&r, -1e7, 1e7));
+        }
+        Shape p = gen_poly(&r, v2(0.0, 0.0));
+        double squash = i % 5 == 0 ? 1e-3 : 1.0;
+        for (int k = 0; k < p.poly.count; k++) {
+            p.poly.verts[k] = v2(c.x + p.poly.verts[k].x * scale, c.y + p.poly.verts[k].y * scale * squash);
+        }
+        int n = p.poly.count;
+        int k = rng_int(&r, 0, n - 1);
+        Vec2 a = p.poly.verts[k], b = p.poly.verts[(k + 1) % n];
+        double ex = (double)b.x - a.x, ey = (double)b.y - a.y;
+        double len = sqrt(ex * ex + ey * ey);
+        if (!(len > 0.0)) {
+            continue;
+        }
+        double side = (rng_next(&r) & 1u) != 0 ? 1.0 : -1.0;
+        double nx = side * ey / len, ny = -side * ex / len;
+        double t = rng_range(&r, -0.2, 1.2);
+        double radius = rng_range(&r, 0.0, 60.0) * scale;
+        static const double us[] = { 1e-7, 1e-6, 1e-5, 3e-5, 1e-4, 1e-3, 1e-2 };
+        double u = us[rng_int(&r, 0, 6)] * rng_range(&r, -1.0, 2.0);
+        double dist = radius * (1.0 + u) + u * 1e-3 * len;
+        Shape ci = { .kind = SHAPE_CIRCLE };
+        ci.circle.center = v2(a.x + t * ex + nx * dist, a.y + t * ey + ny * dist);
+        ci.circle.radius = (float)radius;
+        Case cs = { "edge margin: raw == prepared", 12, i, &ci, &p };
+        PreparedShape pc, pp;
+        assert_true(shape_prepare(&ci, &pc));
+        assert_true(shape_prepare(&p, &pp));
+        const Shape *s[2] = { &ci, &p };
+        const PreparedShape *ps[2] = { &pc, &pp };
+        bool hit = false;
+        for (int way = 0; way < 2; way++) {
+            Contact want, got;
+            memset(&want, 0x77, sizeof want);
+            memset(&got, 0x77, sizeof got);
+            bool h = shapes_collide(s[way], s[1 - way], &want);
+            bool ph = prepared_collide(ps[way], ps[1 - way], &got);
+            CHECK(&cs, h == ph && memcmp(&want, &got, sizeof want) == 0,
+                  "way %d: shapes_collide %d (%.9g, %.9g) %.9g, prepared %d (%.9g, %.9g) %.9g", way, h,
+                  (double)want.normal.x, (double)want.normal.y, (double)want.depth, ph, (double)got.normal.x,
+                  (double)got.normal.y, (double)got.depth);
+            CHECK(&cs, shapes_collide(s[way], s[1 - way], NULL) == ph, "way %d: verdict without contact", way);
+            hit = h;
+        }
+        CHECK(&cs, collide_circle_poly(ci.circle, &p.poly) == hit, "collide_circle_poly disagrees");
+        if (hit) {
+            hits++;
+        } else {
+            misses++;
+        }
+    }
+    check_coverage("circle in front of an edge", hits, misses, 0);
+}
+
 /* Regression: seed 122, case 4160 of the MTV property once found the
  * polygon's closest feature chosen by rounding (a circle nearly containing a
  * small hexagon, its centre 1.13 px from a vertex). Kept as a second seed. */
@@ -1214,6 +1288,7 @@ int main(void)
         cmocka_unit_test(test_depth_is_minimal),
         cmocka_unit_test(test_sat_report_agrees),
         cmocka_unit_test(test_prepared_agrees),
+        cmocka_unit_test(test_circle_poly_edge_margin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
