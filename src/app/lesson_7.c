@@ -140,22 +140,24 @@ static void letters(Canvas *c, const Poly *p, const Poly *other, const char *nam
         /* a spot that is also free of the labels and lines already there
          * (else the placer moves the letter, maybe beside another vertex),
          * then one that is not */
-        for (int pass = 0; pass < 2 && !found; pass++)
-        for (int tier = 0; tier < 2 && !found; tier++)
-            for (int k = 0; k < 16 && !found; k++) {
-                /* 0, +22.5, -22.5, +45, ... degrees */
-                const float turn = (float)((k + 1) / 2) * (k % 2 == 1 ? 1.0f : -1.0f) * 0.3926991f;
-                const float cs = cosf(turn), sn = sinf(turn);
-                Vec2 q = { v.x + (dx * cs - dy * sn) * off, v.y + (dx * sn + dy * cs) * off };
-                /* outside: clear of both by half a letter's box */
-                const bool off_other = outside_by(other, q) > (tier == 0 ? 2.0f * clear : clear);
-                const bool off_own = outside_by(p, q) > clear;
-                if (off_other && (off_own || tier == 1) && nearest_is(p, other, v, q, margin) &&
-                    (pass == 1 || letter_free(c, q, s))) {
-                    at = q;
-                    found = true;
+        for (int pass = 0; pass < 2 && !found; pass++) {
+            for (int tier = 0; tier < 2 && !found; tier++) {
+                for (int k = 0; k < 16 && !found; k++) {
+                    /* 0, +22.5, -22.5, +45, ... degrees */
+                    const float turn = (float)((k + 1) / 2) * (k % 2 == 1 ? 1.0f : -1.0f) * 0.3926991f;
+                    const float cs = cosf(turn), sn = sinf(turn);
+                    Vec2 q = { v.x + (dx * cs - dy * sn) * off, v.y + (dx * sn + dy * cs) * off };
+                    /* outside: clear of both by half a letter's box */
+                    const bool off_other = outside_by(other, q) > (tier == 0 ? 2.0f * clear : clear);
+                    const bool off_own = outside_by(p, q) > clear;
+                    if (off_other && (off_own || tier == 1) && nearest_is(p, other, v, q, margin) &&
+                        (pass == 1 || letter_free(c, q, s))) {
+                        at = q;
+                        found = true;
+                    }
                 }
             }
+        }
         draw_dot(c, v, 5.0f, col);
         lesson_label_from(c, at, v, LESSON_LABEL, col, ALIGN_CENTER, s);
     }

@@ -393,7 +393,7 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
             /* where its name may go: points of its outline in the inset,
              * every 12 px along it (a box's long edge is one segment) */
             float t0 = 0.0f, t1 = 1.0f;
-            if (i < 12 && segment_clip(hp, hq, nlo, nhi, &t0, &t1)) {
+            if (segment_clip(hp, hq, nlo, nhi, &t0, &t1)) {
                 const float seg = (t1 - t0) * sqrtf((hq.x - hp.x) * (hq.x - hp.x) + (hq.y - hp.y) * (hq.y - hp.y));
                 const int steps = seg > 12.0f ? (int)(seg / 12.0f) : 1;
                 for (int e = 0; e <= steps && ncand[i] < INSET_NAME_SPOTS; e++) {
@@ -462,7 +462,7 @@ float lesson_inset(const App *app, Canvas *c, Vec2 from, Vec2 to, float span, Co
         const Vec2 p0 = hud_world(v, (Vec2){ at.x - 0.5f * tw - 4.0f, at.y - 0.5f * th });
         const Vec2 p1 = hud_world(v, (Vec2){ at.x + 0.5f * tw + 4.0f, at.y + 0.5f * th });
         draw_box(c, p0.x, p0.y, p1.x - p0.x, p1.y - p0.y, lesson_alpha(THEME_PANEL, 235));
-        draw_hud_text(c, (Vec2){ at.x, at.y - 0.5f * th + 0.05f * th }, LESSON_SMALL, LESSON_INK, ALIGN_CENTER, name);
+        draw_hud_text(c, (Vec2){ at.x, at.y - 0.5f * th + 0.05f * th }, LESSON_SMALL, nc, ALIGN_CENTER, name);
     }
     /* the deciding segment, from the record's own points */
     Vec2 hf = { mid.x + (from.x - spot.x) * mag, mid.y + (from.y - spot.y) * mag };

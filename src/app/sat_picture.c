@@ -810,7 +810,7 @@ static void draw_axis(const App *app, const SatPicture *sp, Canvas *c, const Pan
          * F4's 2 px box: "-1", "1" and "0" piled on one spot, blind review
          * r10): its two ends as one interval, "[-1.0, 1.0]", beside its
          * middle; A's then holds the 0 as well, unlabelled */
-        const float vs = view_scale(&c->view) / (c->view.fit > 0.0f ? c->view.fit : 1.0f);
+        const float vs = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;   /* screen px (at 1280x720) a canvas px */
         bool merged[2] = { false, false };
         for (int h = 0; h < 2; h++) {
             const int e0 = 2 * h, e1 = e0 + 1;
@@ -1335,7 +1335,8 @@ static void draw_all_view(const App *app, const SatPicture *sp, Canvas *c, Panel
         char name[16] = "", text[48];
         sp->names(NULL, &r->axes[sep_axis[k]], name, NULL);
         snprintf(text, sizeof text, tr("sat.sep_name"), name);
-        const Vec2 lo = seps[k][0].y >= seps[k][1].y ? seps[k][0] : seps[k][1], hi = lo.x == seps[k][0].x && lo.y == seps[k][0].y ? seps[k][1] : seps[k][0];
+        const bool first_lower = seps[k][0].y >= seps[k][1].y;
+        const Vec2 lo = first_lower ? seps[k][0] : seps[k][1], hi = first_lower ? seps[k][1] : seps[k][0];
         Vec2 d = { lo.x - hi.x, lo.y - hi.y };
         const float len = sqrtf(d.x * d.x + d.y * d.y), zoom = c->view.zoom > 0.0f ? c->view.zoom : 1.0f;
         d = len > 0.0f ? (Vec2){ d.x / len, d.y / len } : (Vec2){ 0.0f, 1.0f };
@@ -1414,10 +1415,9 @@ void lesson_sat_draw_over(const App *app, const void *state, Canvas *c)
         verdict.at = (Vec2){ m.x + dir.x * 12.0f + perp.x * side * half, m.y + dir.y * 12.0f + perp.y * side * half };
         /* moved away, its leader goes to the line in the gap, not to where
          * it was to sit (past the line's end: blind review r10, lesson 6
-         * F1's leader ended under the panel) */
-        verdict.from = m;
-        /* its leader from the line's nearest point (from its middle it
-         * ran through lesson 7 F1's vertex E: blind review r11) */
+         * F1's leader ended under the panel), from the line's point
+         * nearest it (from its middle it ran through lesson 7 F1's vertex
+         * E: blind review r11) */
         verdict_seg = true;
         verdict_a = la;
         verdict_b = lb;
