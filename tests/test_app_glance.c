@@ -187,6 +187,107 @@ static void test_sat_labels_off_number_lines(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* Lesson 7: every vertex letter names its own vertex. The letter's box
+ * centre lies nearer its vertex than any other of the 7, or a leader runs
+ * from its vertex to it; and not inside the other polygon, unless the
+ * vertex is. Every preset, three languages, every step of the
+ * walk and the every-axis view, and a moved pair. (F2's E and G, whose
+ * vertices lie on ABCD's edge, were drawn inside ABCD, then beside B and
+ * C with no leader: blind reviews r10, r11.) */
+/* How far q lies outside the convex polygon v[0..n) (negative inside). */
+static double outside_poly(const Vec2 *v, int n, double qx, double qy)
+{
+    double area = 0.0, most = -INFINITY;
+    for (int i = 0; i < n; i++) area += (double)v[i].x * v[(i + 1) % n].y - (double)v[i].y * v[(i + 1) % n].x;
+    for (int i = 0; i < n; i++) {
+        const Vec2 a = v[i], b = v[(i + 1) % n];
+        const double ex = b.x - a.x, ey = b.y - a.y, len = hypot(ex, ey);
+        if (len > 1e-9) most = fmax(most, (area < 0.0 ? -1.0 : 1.0) * ((qx - a.x) * ey - (qy - a.y) * ex) / len);
+    }
+    return most;
+}
+
+static int letters_misnamed(const App *app, const char *where, int *seen)
+{
+    static const char NAMES[] = "ABCDEFG";
+    Vec2 vs[7];
+    for (int k = 0; k < 2; k++) {
+        const Poly *p = &app->world.shapes[k].poly;
+        assert_int_equal(p->count, k == 0 ? 4 : 3);
+        for (int i = 0; i < p->count; i++) vs[(k == 0 ? 0 : 4) + i] = view_to_screen(&F.c.view, p->verts[i]);
+    }
+    int bad = 0;
+    for (int t = 0; t < F.log.text_count; t++) {
+        const DrawnText *d = &F.log.texts[t];
+        const char *hit = strlen(d->text) == 1 ? strchr(NAMES, d->text[0]) : NULL;
+        if (d->hud || hit == NULL) continue;
+        const int own = (int)(hit - NAMES);
+        const double cx = 0.5 * (d->box.x0 + d->box.x1), cy = 0.5 * (d->box.y0 + d->box.y1);
+        int nearest = 0;
+        for (int i = 1; i < 7; i++)
+            if (hypot(vs[i].x - cx, vs[i].y - cy) < hypot(vs[nearest].x - cx, vs[nearest].y - cy)) nearest = i;
+        (*seen)++;
+        /* not inside the other polygon, unless its vertex is */
+        const int other = own < 4 ? 4 : 0, on = own < 4 ? 3 : 4;
+        if (outside_poly(vs + other, on, vs[own].x, vs[own].y) > -1.0 && outside_poly(vs + other, on, cx, cy) < -2.0) {
+            print_message("%s: \"%s\" at (%.0f, %.0f) lies inside the other polygon\n", where, d->text, cx, cy);
+            bad++;
+            continue;
+        }
+        if (nearest == own) continue;
+        bool led = false;
+        for (int k = 0; k < F.log.leader_count && !led; k++)
+            led = strcmp(F.log.leaders[k].text, d->text) == 0 && hypot(F.log.leaders[k].from.x - vs[own].x,
+                                                                       F.log.leaders[k].from.y - vs[own].y) < 4.0;
+        if (!led) {
+            print_message("%s: \"%s\" at (%.0f, %.0f) is nearest %c, with no leader from its own vertex\n", where, d->text,
+                          cx, cy, NAMES[nearest]);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+static void test_lesson7_letters_name_their_vertices(void **state)
+{
+    (void)state;
+    char err[512];
+    int frames = 0, seen = 0, bad = 0;
+    for (int l = 0; l < 3; l++) {
+        if (!i18n_set_language(LANGS[l], err, sizeof err)) fail_msg("%s: %s", LANGS[l], err);
+        for (int p = 0; p < 5; p++)
+            for (int m = 0; m < 2; m++) {
+                App app;
+                assert_true(app_init(&app, 7));
+                if (PRESETS[p] != 0) tap(&app, PRESETS[p]);
+                if (app.preset != p) { app_free(&app); continue; }
+                if (m == 1) {   /* the selected polygon up, then right */
+                    for (int k = 0; k < 35; k++) { key(&app, IN_KEY_DOWN, k < 25 ? SDLK_UP : SDLK_RIGHT); app_tick(&app); }
+                    key(&app, IN_KEY_UP, SDLK_UP);
+                    key(&app, IN_KEY_UP, SDLK_RIGHT);
+                }
+                app_tick(&app);
+                const SatPicture *sp = app.lesson_state;
+                assert_true(sp->ok);
+                const int last = lesson_sat_last_step(sp);
+                for (int v = 0; v <= last + 1; v++) {
+                    if (v == last + 1) tap(&app, SDLK_a);
+                    frame_draw(&app);
+                    char where[96];
+                    snprintf(where, sizeof where, "%s, lesson 7, F%d%s, %s %d", LANGS[l], p + 1, m ? " moved" : "",
+                             v <= last ? "step" : "every axis", v);
+                    bad += letters_misnamed(&app, where, &seen);
+                    frames++;
+                    if (v < last) tap(&app, SDLK_RIGHTBRACKET);
+                }
+                app_free(&app);
+            }
+    }
+    print_message("  %d frames of lesson 7, %d letters\n", frames, seen);
+    assert_true(seen >= 7 * frames - 7);
+    assert_int_equal(bad, 0);
+}
+
 /* Lessons 6 and 7, colliding: every step of the walk before the verdict
  * says the least push so far, as the test keeps it while it walks: an
  * axis up to this one whose push (from the recorder's intervals, computed
@@ -1449,6 +1550,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sat_labels_off_number_lines),
+        cmocka_unit_test(test_lesson7_letters_name_their_vertices),
         cmocka_unit_test(test_lesson5_one_name_per_point),
         cmocka_unit_test(test_lesson3_one_name_per_point),
         cmocka_unit_test(test_inset_for_tiny_gaps),

@@ -122,8 +122,9 @@ static bool letter_free(Canvas *c, Vec2 q, const char *s)
  * edge, were labelled inside ABCD, blind review r10, then beside B and C,
  * r11), the nearest turn of that direction, in steps of 22.5 degrees,
  * whose spot is nearest its own vertex: outside both polygons if there is
- * one, else inside its own. Moved by the placer, its leader goes to the
- * vertex itself. */
+ * one, else inside its own, else anywhere (test_lesson7_letters_name_
+ * their_vertices). Moved by the placer, its leader goes to the vertex
+ * itself. */
 static void letters(Canvas *c, const Poly *p, const Poly *other, const char *names, Color col)
 {
     Vec2 m = poly_centroid(p);
@@ -140,26 +141,49 @@ static void letters(Canvas *c, const Poly *p, const Poly *other, const char *nam
         /* a spot that is also free of the labels and lines already there
          * (else the placer moves the letter, maybe beside another vertex),
          * then one that is not */
-        for (int pass = 0; pass < 2 && !found; pass++) {
-            for (int tier = 0; tier < 2 && !found; tier++) {
-                for (int k = 0; k < 16 && !found; k++) {
-                    /* 0, +22.5, -22.5, +45, ... degrees */
-                    const float turn = (float)((k + 1) / 2) * (k % 2 == 1 ? 1.0f : -1.0f) * 0.3926991f;
-                    const float cs = cosf(turn), sn = sinf(turn);
-                    Vec2 q = { v.x + (dx * cs - dy * sn) * off, v.y + (dx * sn + dy * cs) * off };
-                    /* outside: clear of both by half a letter's box */
-                    const bool off_other = outside_by(other, q) > (tier == 0 ? 2.0f * clear : clear);
-                    const bool off_own = outside_by(p, q) > clear;
-                    if (off_other && (off_own || tier == 1) && nearest_is(p, other, v, q, margin) &&
-                        (pass == 1 || letter_free(c, q, s))) {
-                        at = q;
-                        found = true;
-                    }
+        for (int step = 0; step < 8 && !found; step++) {
+            /* outside first, free or not, then anywhere: (tier, pass) as
+             * (0,0) (1,0) (0,1) (1,1) (2,0) (3,0) (2,1) (3,1) */
+            const int pass = (step >> 1) & 1, tier = 2 * (step >> 2) + (step & 1);
+            for (int k = 0; k < 16 && !found; k++) {
+                /* 0, +22.5, -22.5, +45, ... degrees */
+                const float turn = (float)((k + 1) / 2) * (k % 2 == 1 ? 1.0f : -1.0f) * 0.3926991f;
+                const float cs = cosf(turn), sn = sinf(turn);
+                Vec2 q = { v.x + (dx * cs - dy * sn) * off, v.y + (dx * sn + dy * cs) * off };
+                /* outside: clear of both by half a letter's box */
+                const bool off_other = outside_by(other, q) > (tier == 0 ? 2.0f * clear : clear);
+                const bool off_own = outside_by(p, q) > clear;
+                /* tiers: outside both; outside the other; anywhere
+                 * nearest its vertex by the margin; by any amount */
+                const bool where_ok = tier >= 2 || (off_other && (off_own || tier == 1));
+                if (where_ok && nearest_is(p, other, v, q, tier == 3 ? 0.0f : margin) &&
+                    (pass == 1 || letter_free(c, q, s))) {
+                    at = q;
+                    found = true;
                 }
             }
         }
         draw_dot(c, v, 5.0f, col);
+        const int placed = c->label_count;
         lesson_label_from(c, at, v, LESSON_LABEL, col, ALIGN_CENTER, s);
+        /* nudged by the placer nearer another vertex, with no leader (it
+         * still holds its spot): a leader from its own vertex says which */
+        if (c->label_count > placed) {
+            const ScreenBox b = c->labels[c->label_count - 1];
+            const Vec2 mid = view_to_canvas(&c->view, (Vec2){ 0.5f * (b.x0 + b.x1), 0.5f * (b.y0 + b.y1) });
+            if (!nearest_is(p, other, v, mid, 0.0f)) {
+                const Vec2 sv = view_to_screen(&c->view, v);
+                const Vec2 edge = { fminf(fmaxf(sv.x, b.x0), b.x1), fminf(fmaxf(sv.y, b.y0), b.y1) };
+                const Vec2 e = view_to_canvas(&c->view, edge);
+                draw_line(c, v, e, 3.5f, LESSON_SHADE);
+                draw_line(c, v, e, 1.5f, lesson_alpha(col, 220));
+                if (c->log != NULL && c->log->leader_count < DRAW_LOG_LEADERS) {
+                    DrawnLeader *dl = &c->log->leaders[c->log->leader_count++];
+                    *dl = (DrawnLeader){ sv, edge, true, "" };
+                    snprintf(dl->text, sizeof dl->text, "%s", s);
+                }
+            }
+        }
     }
 }
 
