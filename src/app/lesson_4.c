@@ -144,15 +144,7 @@ static void axis_picture(const App *app, Canvas *c, const Picture *q, bool horiz
         const float lo = fminf(a0, b0), hi = fmaxf(a1, b1);
         /* (the widest of its lines: a label of three lines measured as one
          * went left of the bars, far from them: blind review r11) */
-        float w = 0.0f;
-        for (const char *t = text; *t != '\0';) {
-            const char *nl = strchr(t, '\n');
-            char row[128];
-            const size_t len = nl != NULL ? (size_t)(nl - t) : strlen(t);
-            snprintf(row, sizeof row, "%.*s", (int)(len < sizeof row ? len : sizeof row - 1), t);
-            w = fmaxf(w, measure_hud_text(c, LESSON_LABEL, row));
-            t = nl != NULL ? nl + 1 : t + len;
-        }
+        const float w = lesson_label_width(c, LESSON_LABEL, text);
         const bool right = hi + 16.0f + w + 12.0f <= CANVAS_W;
         if (o0 > o1) {
             /* a gap: its width over it, above A's bar (beside B's far end

@@ -106,14 +106,10 @@ static bool nearest_is(const Poly *p, const Poly *other, Vec2 v, Vec2 q, float m
     return true;
 }
 
-/* Whether a letter's box at q (as lesson_label_from draws it) is free. */
+/* Whether a letter's box at q (as lesson_label_from asks for it) is free. */
 static bool letter_free(Canvas *c, Vec2 q, const char *s)
 {
-    const float fit = c->view.fit;
-    const float w = measure_hud_text(c, LESSON_LABEL, s) * fit, h = 1.25f * text_size(c, LESSON_LABEL) * fit, pad = 5.0f * fit;
-    const Vec2 at = view_to_screen(&c->view, q);
-    const ScreenBox b = { at.x - 0.5f * w - pad, at.y - 0.5f * h - 0.5f * pad, at.x + 0.5f * w + pad, at.y + 0.5f * h + 0.5f * pad, 0.0f };
-    return canvas_box_clear(c, b);
+    return canvas_box_clear(c, lesson_label_box(c, q, LESSON_LABEL, ALIGN_CENTER, s));
 }
 
 /* Each vertex's letter just outside it, away from its polygon's centre,

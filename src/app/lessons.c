@@ -147,33 +147,62 @@ void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Ali
     lesson_label_from_segment(c, at, from, from, size, col, align, text);
 }
 
+/* A label's rows ('\n' between them) and its box in output pixels: text
+ * keeps its size under the lesson zoom. False with no font (nothing to
+ * place). */
+typedef struct LabelLayout { char rows[4][160]; float rw[4]; int nrows; float w, h, row_h, pad; } LabelLayout;
+
+static bool label_layout(Canvas *c, float size, const char *text, LabelLayout *L)
+{
+    L->nrows = 0;
+    for (const char *t = text; L->nrows < 4;) {
+        const char *nl = strchr(t, '\n');
+        size_t len = nl != NULL ? (size_t)(nl - t) : strlen(t);
+        if (len >= sizeof L->rows[0]) len = sizeof L->rows[0] - 1;
+        memcpy(L->rows[L->nrows], t, len);
+        L->rows[L->nrows++][len] = '\0';
+        if (nl == NULL) break;
+        t = nl + 1;
+    }
+    const float fit = c->view.fit;
+    L->w = 0.0f;
+    for (int i = 0; i < L->nrows; i++) L->w = fmaxf(L->w, L->rw[i] = measure_hud_text(c, size, L->rows[i]) * fit);
+    L->row_h = 1.25f * text_size(c, size) * fit;
+    L->h = L->row_h * (float)L->nrows;
+    L->pad = 5.0f * fit;
+    return L->w > 0.0f;
+}
+
+/* The box the label asks for at screen point s, aligned as align says. */
+static ScreenBox label_box_at(const LabelLayout *L, Vec2 s, Align align)
+{
+    const float x = align == ALIGN_CENTER ? s.x - 0.5f * L->w : align == ALIGN_RIGHT ? s.x - L->w : s.x;
+    const float y = s.y - 0.5f * L->h;
+    return (ScreenBox){ x - L->pad, y - 0.5f * L->pad, x + L->w + L->pad, y + L->h + 0.5f * L->pad, 0.0f };
+}
+
+ScreenBox lesson_label_box(Canvas *c, Vec2 at, float size, Align align, const char *text)
+{
+    LabelLayout L;
+    if (text == NULL || !label_layout(c, size, text, &L)) return (ScreenBox){ 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+    return label_box_at(&L, view_to_screen(&c->view, at), align);
+}
+
+float lesson_label_width(Canvas *c, float size, const char *text)
+{
+    LabelLayout L;
+    return text != NULL && label_layout(c, size, text, &L) ? L.w / c->view.fit : 0.0f;
+}
+
 void lesson_label_from_segment(Canvas *c, Vec2 at, Vec2 from, Vec2 from_to, float size, Color col, Align align,
                                const char *text)
 {
     if (text == NULL || text[0] == '\0') return;
-    /* a label of several lines ('\n' between them) is one box, its lines
-     * aligned as align says */
-    char rows[4][160];
-    int nrows = 0;
-    for (const char *t = text; nrows < 4;) {
-        const char *nl = strchr(t, '\n');
-        size_t len = nl != NULL ? (size_t)(nl - t) : strlen(t);
-        if (len >= sizeof rows[0]) len = sizeof rows[0] - 1;
-        memcpy(rows[nrows], t, len);
-        rows[nrows++][len] = '\0';
-        if (nl == NULL) break;
-        t = nl + 1;
-    }
-    /* the box in output pixels: text keeps its size under the lesson zoom */
-    const float fit = c->view.fit;
-    float w = 0.0f, rw[4];
-    for (int i = 0; i < nrows; i++) w = fmaxf(w, rw[i] = measure_hud_text(c, size, rows[i]) * fit);
-    const float row_h = 1.25f * text_size(c, size) * fit, h = row_h * (float)nrows, pad = 5.0f * fit;
-    if (!(w > 0.0f)) return;   /* no font: nothing to place */
+    /* a label of several lines is one box, its lines aligned as align says */
+    LabelLayout L;
+    if (!label_layout(c, size, text, &L)) return;   /* no font: nothing to place */
     Vec2 s = view_to_screen(&c->view, at);
-    float x = align == ALIGN_CENTER ? s.x - 0.5f * w : align == ALIGN_RIGHT ? s.x - w : s.x;
-    float y = s.y - 0.5f * h;
-    ScreenBox want = { x - pad, y - 0.5f * pad, x + w + pad, y + h + 0.5f * pad, 0.0f };
+    const ScreenBox want = label_box_at(&L, s, align);
     ScreenBox got = canvas_place_label(c, want, s);
     Vec2 lo = view_to_canvas(&c->view, (Vec2){ got.x0, got.y0 }), hi = view_to_canvas(&c->view, (Vec2){ got.x1, got.y1 });
     Vec2 l0 = s, l1 = s;
@@ -203,10 +232,11 @@ void lesson_label_from_segment(Canvas *c, Vec2 at, Vec2 from, Vec2 from_to, floa
         }
     }
     draw_box(c, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, lesson_plate(col));
-    for (int i = 0; i < nrows; i++) {
-        float dx = align == ALIGN_CENTER ? 0.5f * (w - rw[i]) : align == ALIGN_RIGHT ? w - rw[i] : 0.0f;
-        draw_text(c, view_to_canvas(&c->view, (Vec2){ got.x0 + pad + dx, got.y0 + 0.5f * pad + 0.06f * row_h + row_h * (float)i }),
-                  size, lesson_label_ink(col), ALIGN_LEFT, rows[i]);
+    for (int i = 0; i < L.nrows; i++) {
+        float dx = align == ALIGN_CENTER ? 0.5f * (L.w - L.rw[i]) : align == ALIGN_RIGHT ? L.w - L.rw[i] : 0.0f;
+        draw_text(c,
+                  view_to_canvas(&c->view, (Vec2){ got.x0 + L.pad + dx, got.y0 + 0.5f * L.pad + 0.06f * L.row_h + L.row_h * (float)i }),
+                  size, lesson_label_ink(col), ALIGN_LEFT, L.rows[i]);
     }
 }
 

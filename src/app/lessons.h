@@ -82,6 +82,11 @@ void lesson_label(Canvas *c, Vec2 at, float size, Color col, Align align, const 
 /* The same, but a label the placer had to move away from at gets its
  * leader from the point from (what it is about) instead of from at. */
 void lesson_label_from(Canvas *c, Vec2 at, Vec2 from, float size, Color col, Align align, const char *text);
+/* The box (output pixels) lesson_label would ask for at `at` (all zero
+ * with no font), and a label's width: its widest line ('\n' between lines),
+ * canvas units unzoomed as measure_hud_text's. */
+ScreenBox lesson_label_box(Canvas *c, Vec2 at, float size, Align align, const char *text);
+float lesson_label_width(Canvas *c, float size, const char *text);
 /* The same for a label of the segment from-from_to: moved away, its
  * leader starts at the segment's point nearest the label. */
 void lesson_label_from_segment(Canvas *c, Vec2 at, Vec2 from, Vec2 from_to, float size, Color col, Align align,
